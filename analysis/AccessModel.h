@@ -1,0 +1,97 @@
+//===- AccessModel.h - The plain model of shared arrays and accesses ------===//
+//
+// What the matchers hand to the analysis: every __shared__ array, every access
+// to it with its byte offset as a LaneExpr, the lane predicate that guards it,
+// the uniform symbols it depends on, and the block shape it runs with.
+// Nothing here refers to Clang; locations are plain file/line/column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_ACCESSMODEL_H
+#define LDS_ANALYSIS_ACCESSMODEL_H
+
+#include "LaneExpr.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0; ///< byte offset in File, for fix-its and dedup
+  bool valid() const { return Line != 0; }
+};
+
+enum class AccessKind { Load, Store, Atomic };
+const char *accessKindName(AccessKind K); // "load", "store", "atomic"
+
+enum class BlockSource { Cli, Launch, LaunchBounds, Default };
+const char *blockSourceName(BlockSource S); // "cli", "launch", ...
+
+struct BlockShape {
+  std::array<unsigned, 3> Dims = {256, 1, 1};
+  BlockSource Source = BlockSource::Default;
+  SourceLoc From; ///< the launch or __launch_bounds__ it was read from
+  unsigned threads() const { return Dims[0] * Dims[1] * Dims[2]; }
+};
+
+struct SharedArray {
+  std::string Id;          ///< "kernel/name" (or "name" at namespace scope)
+  std::string Name;
+  std::string Kernel;      ///< kernel (with template arguments) it is used in
+  SourceLoc Decl;
+  std::string ElementType; ///< as spelled by the compiler, e.g. "float"
+  unsigned ElementBytes = 4;
+  std::vector<uint64_t> Dims; ///< empty for scalars; {0} for extern []
+  uint64_t Bytes = 0;
+  bool Dynamic = false;    ///< extern __shared__ / HIP_DYNAMIC_SHARED
+};
+
+/// How a uniform symbol may vary. The analyzer enumerates Values, tries
+/// several samples for Free symbols (and reports "unknown" if the cost
+/// changes with them), and uses the single value of Assumed ones.
+struct SymbolInfo {
+  enum Domain { Free, Values, Assumed } Dom = Free;
+  std::vector<int64_t> Vals;  ///< for Values (in iteration order) / Assumed
+  std::string Description;    ///< "kernel argument 'n'", "loop counter 's'"
+  /// Whether the symbol is a loop counter: then the worst value is reported
+  /// as "the worst iteration".
+  bool IsLoopCounter = false;
+  SourceLoc Loc;
+};
+
+struct Access {
+  std::string ArrayId;
+  SourceLoc Loc;
+  AccessKind Kind = AccessKind::Load;
+  unsigned WidthBytes = 4;   ///< width of the memory instruction per lane
+  ExprRef ByteOffset;        ///< from the start of the array, per lane
+  ExprRef Predicate;         ///< lane active when nonzero; null: always
+  std::string IndexText;     ///< the index as written, for reports
+  std::map<std::string, SymbolInfo> Symbols;
+  BlockShape Block;
+  std::string Kernel;        ///< the kernel instantiation it runs in
+  unsigned LoopDepth = 0;    ///< for weighting in the fix planner
+  std::vector<std::string> Notes; ///< assumptions made while modelling
+  std::vector<SourceLoc> CallChain; ///< helper call sites, outermost first
+};
+
+struct Model {
+  std::vector<SharedArray> Arrays;
+  std::vector<Access> Accesses;
+  const SharedArray *findArray(const std::string &Id) const {
+    for (const SharedArray &A : Arrays)
+      if (A.Id == Id)
+        return &A;
+    return nullptr;
+  }
+};
+
+} // namespace lds
+
+#endif

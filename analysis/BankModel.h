@@ -1,0 +1,94 @@
+//===- BankModel.h - LDS / shared-memory bank rules, one row per case -----===//
+//
+// The bank model is data. A TargetModel holds the facts of one GPU (wave
+// size, capacity, allocation granule) and its BankRules, one per (access
+// direction, width). Each row carries the source it was taken from and a
+// confidence tag, as in shared/hardware.md. The built-in rows live in
+// BankModelTable.cpp; --bank-model=FILE (JSON) adds or overrides targets and
+// rows (BankModelJSON.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_BANKMODEL_H
+#define LDS_ANALYSIS_BANKMODEL_H
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+enum class Direction { Read, Write, Any };
+
+struct BankRule {
+  Direction Dir = Direction::Any;
+  unsigned WidthBytes = 4;    ///< 1, 2, 4, 8, 12 or 16
+  unsigned Banks = 32;        ///< banks in the conflict domain
+  /// Lane groups (phases) of one wave; lanes in different groups never
+  /// conflict. Every lane of the wave is in exactly one group.
+  std::vector<std::vector<unsigned>> Groups;
+  /// The spelling the groups were given in ("consecutive:16", or explicit
+  /// sets "0-3,20-23|4-7,16-19|...|+32"), kept for reports and JSON.
+  std::string GroupSpec;
+  /// NVIDIA loads: when every aligned lane pair with both lanes active asks
+  /// for the same address, groups of this rule merge two by two.
+  bool PairMerge = false;
+  /// Lanes touching different bytes of one 4-byte word share it (broadcast).
+  bool SubwordShares = true;
+  std::string Source;         ///< where the row comes from
+  std::string Confidence;     ///< H, M, V, S or U (hardware.md's tags)
+  /// A disputed row keeps its other plausible reading here; the fix planner
+  /// prefers fixes that are conflict-free under both.
+  std::vector<BankRule> Alternatives;
+};
+
+struct TargetModel {
+  std::string Name;           ///< "gfx950"
+  std::string Description;    ///< "AMD MI355X (CDNA4)"
+  bool IsAMD = true;
+  unsigned WaveSize = 64;
+  unsigned LDSBytesPerCU = 65536;   ///< per CU / WGP / SM
+  unsigned LDSBytesPerBlock = 65536;
+  unsigned AllocGranule = 512;
+  unsigned ReservedPerBlock = 0;    ///< sm_80/sm_90: 1 KiB per block
+  unsigned MaxBlocksPerCU = 32;     ///< hardware cap, for occupancy
+  std::string Source;
+  std::vector<BankRule> Rules;
+
+  /// The rule for an access of this direction and width: an exact match on
+  /// direction first, then Direction::Any. If no row has this width, the
+  /// nearest wider row (a 12-byte access uses the 16-byte row only if no
+  /// 12-byte row exists), else the widest narrower one. Null if nothing fits.
+  const BankRule *findRule(Direction D, unsigned WidthBytes) const;
+  /// LDS a block really takes, rounded to the allocation granule.
+  unsigned allocatedBytes(unsigned BlockBytes) const;
+  /// Blocks per CU that the LDS budget allows (MaxBlocksPerCU if 0 bytes).
+  unsigned blocksPerCU(unsigned BlockBytes) const;
+};
+
+/// Parses "consecutive:N" or "a-b,c|d-e|...[|+32]" into groups over
+/// WaveSize lanes.
+llvm::Expected<std::vector<std::vector<unsigned>>>
+parseGroupSpec(const std::string &Spec, unsigned WaveSize);
+
+class BankModel {
+public:
+  /// The built-in table (BankModelTable.cpp).
+  static BankModel builtin();
+  /// Adds or overrides targets and rows from a JSON file (BankModelJSON.cpp).
+  llvm::Error mergeJSONFile(const std::string &Path);
+  llvm::Error mergeJSON(const std::string &Text, const std::string &Origin);
+
+  const TargetModel *find(const std::string &Name) const;
+  std::vector<std::string> targetNames() const;
+  void add(TargetModel T) { Targets[T.Name] = std::move(T); }
+  const std::map<std::string, TargetModel> &targets() const { return Targets; }
+
+private:
+  std::map<std::string, TargetModel> Targets;
+};
+
+} // namespace lds
+
+#endif

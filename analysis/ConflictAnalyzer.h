@@ -1,0 +1,91 @@
+//===- ConflictAnalyzer.h - Bank cycles of one access on one target -------===//
+//
+// passes = bank cycles one wave's instruction needs, averaged over the waves
+// of the block (shared/design.md, "What one access costs"). The analyzer
+// evaluates the access's byte offset for every lane with the LaneEvaluator,
+// splits each wave into the target's lane groups, and counts the distinct
+// 4-byte words per bank. Loop counters with known values are enumerated and
+// the worst iteration reported; free uniform symbols are sampled, and an
+// access whose cost changes with them is "unknown", never guessed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_CONFLICTANALYZER_H
+#define LDS_ANALYSIS_CONFLICTANALYZER_H
+
+#include "AccessModel.h"
+#include "BankModel.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+enum class ResultStatus { Exact, Unknown };
+
+/// Where the worst conflict of an access is: for explanations and pictures.
+struct ConflictWitness {
+  unsigned Wave = 0;
+  std::vector<unsigned> GroupLanes; ///< lanes of the worst group (in wave)
+  unsigned ActiveLanesInGroup = 0;  ///< how many of GroupLanes are active
+  unsigned Bank = 0;                ///< its most loaded bank
+  std::vector<unsigned> LanesOnBank; ///< active lanes that hit that bank
+  unsigned WordsOnBank = 0;          ///< distinct words asked of that bank
+  bool Merged = false;               ///< NVIDIA pair merge applied
+};
+
+struct AccessResult {
+  std::string Target;
+  ResultStatus Status = ResultStatus::Exact;
+  std::string Reason;         ///< why Unknown
+  double Passes = 0;
+  double IdealPasses = 0;
+  double Degree = 1;          ///< Passes / IdealPasses
+  unsigned Banks = 0;         ///< of the rule used
+  std::string RuleSource;     ///< row of the bank model used
+  ConflictWitness Witness;
+  /// Values of enumerated symbols at the worst iteration (empty if none
+  /// varied the cost), e.g. {"s": 16}.
+  std::map<std::string, int64_t> WorstBinding;
+  bool VariesWithIteration = false;
+  /// Costs of the alternative readings of a disputed row, if any.
+  std::vector<double> AlternativePasses;
+
+  bool conflicts() const {
+    return Status == ResultStatus::Exact && Passes > IdealPasses + 1e-9;
+  }
+  /// One line such as "lanes 0-31 all hit bank 0".
+  std::string explain() const;
+};
+
+/// Per-lane byte addresses of one wave, for the explain picture. Inactive
+/// lanes have Active[i] == false.
+struct WaveAddresses {
+  std::vector<int64_t> Bytes;
+  std::vector<bool> Active;
+};
+
+class ConflictAnalyzer {
+public:
+  explicit ConflictAnalyzer(const BankModel &M) : Model(M) {}
+
+  /// Cost of A on target T. Assumptions (--assume NAME=VALUE) fix symbols.
+  AccessResult analyze(const Access &A, const TargetModel &T,
+                       const std::map<std::string, int64_t> &Assumptions = {}) const;
+
+  /// Cost of one wave's access given its addresses: the core rule, exposed
+  /// for tests and for the fix planner.
+  static double wavePasses(const BankRule &R, unsigned WidthBytes,
+                           Direction Dir, const WaveAddresses &W,
+                           ConflictWitness *Witness = nullptr);
+
+private:
+  const BankModel &Model;
+};
+
+/// Direction of an access kind for rule lookup: atomics use write rows.
+Direction directionOf(AccessKind K);
+
+} // namespace lds
+
+#endif

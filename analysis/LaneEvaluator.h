@@ -1,0 +1,42 @@
+//===- LaneEvaluator.h - Compute a LaneExpr for one lane ------------------===//
+//
+// C semantics: every node computes in its IntType (wrap-around for unsigned,
+// truncation on casts, arithmetic shift for signed >>, integer division
+// toward zero). Division by zero or an Unknown node make the value
+// unavailable, with a reason.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_LANEEVALUATOR_H
+#define LDS_ANALYSIS_LANEEVALUATOR_H
+
+#include "LaneExpr.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace lds {
+
+struct LaneEnv {
+  std::array<int64_t, 3> ThreadIdx = {0, 0, 0};
+  std::array<int64_t, 3> BlockDim = {1, 1, 1};
+  int64_t LaneId = 0;
+  int64_t WaveSize = 32;
+  const std::map<std::string, int64_t> *Symbols = nullptr;
+};
+
+class LaneEvaluator {
+public:
+  /// The value of E for the lane described by Env, or nullopt with Why set.
+  static std::optional<int64_t> eval(const LaneExpr &E, const LaneEnv &Env,
+                                     std::string *Why = nullptr);
+  /// Wraps V into T (two's complement truncation, then sign/zero extension;
+  /// for bool, {1 bit, unsigned}, nonzero becomes 1 as C converts).
+  static int64_t wrap(int64_t V, IntType T);
+};
+
+} // namespace lds
+
+#endif
