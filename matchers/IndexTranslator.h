@@ -1,0 +1,97 @@
+//===- IndexTranslator.h - clang::Expr -> LaneExpr ------------------------===//
+//
+// Turns the integer expressions that index shared memory into LaneExprs, and
+// pointer expressions that point into shared memory into (array, byte
+// offset). Thread ids become ThreadIdx leaves; constants, constexpr values,
+// template arguments, enums and sizeof are folded by Clang's constant
+// evaluator; local variables are read from the WalkState; kernel arguments
+// and blockIdx become uniform Symbols; anything read from memory is Unknown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_MATCHERS_INDEXTRANSLATOR_H
+#define LDS_MATCHERS_INDEXTRANSLATOR_H
+
+#include "WalkState.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <functional>
+
+namespace lds {
+
+class IndexTranslator {
+public:
+  /// Called for every call that is not a recognised builtin: the walker
+  /// follows calls into helpers (and records atomics). Returns the integer
+  /// result if it knows it, else null.
+  using CallHandler = std::function<ExprRef(const clang::CallExpr *)>;
+  /// Called for every read or write of shared memory: E is the lvalue,
+  /// P where it points, Type what is loaded or stored.
+  using AccessSink = std::function<void(const clang::Expr *E, SharedPointer P,
+                                        AccessKind Kind, clang::QualType Type)>;
+
+  IndexTranslator(clang::ASTContext &Ctx, WalkState &State,
+                  const WalkConfig &Config)
+      : Ctx(Ctx), State(State), Config(Config) {}
+
+  void setCallHandler(CallHandler F) { Calls = std::move(F); }
+  void setAccessSink(AccessSink F) { Sink = std::move(F); }
+  /// While set, reads and writes are not reported (used when re-evaluating
+  /// loop conditions to enumerate iterations).
+  void setQuiet(bool Q) { Quiet = Q; }
+
+  /// Evaluates E only for its effects: shared accesses, assignments to
+  /// locals, calls. Used for statements and non-integer expressions.
+  void evaluateForEffects(const clang::Expr *E);
+
+  /// The integer value of E (side effects such as i++ update the state).
+  ExprRef translateInt(const clang::Expr *E);
+  /// The shared pointer E evaluates to, if it points into shared memory.
+  SharedPointer translatePointer(const clang::Expr *E);
+  /// The shared location an lvalue E designates, if it is in shared memory.
+  SharedPointer translateLValue(const clang::Expr *E);
+
+  /// The IntType of a Clang integer type (bool is 1 bit unsigned).
+  IntType intTypeOf(clang::QualType T) const;
+  /// Size in bytes of T, 0 if incomplete or dependent.
+  uint64_t sizeOf(clang::QualType T) const;
+
+  /// The uniform symbol for a kernel argument or other uniform value,
+  /// registering it in the state.
+  ExprRef uniformSymbol(const std::string &Name, const std::string &Description,
+                        IntType T, clang::SourceLocation Loc);
+
+  /// Recognises threadIdx.x / blockDim.y / blockIdx.z / gridDim.x in their
+  /// HIP (conversion operator) and CUDA (MS property) spellings. Returns the
+  /// builtin variable's name and sets Dim, or "" if E is none of them.
+  static std::string builtinCoordinate(const clang::Expr *E, unsigned &Dim);
+
+private:
+  ExprRef translateBuiltinCall(const clang::CallExpr *CE);
+  ExprRef translateDeclRef(const clang::DeclRefExpr *DRE);
+  ExprRef translateIncDec(const clang::UnaryOperator *UO);
+  ExprRef translateAssign(const clang::BinaryOperator *BO);
+  ExprRef unknown(const std::string &Why, const clang::Expr *E);
+  ExprRef scaleBy(ExprRef Index, uint64_t Bytes);
+
+  clang::ASTContext &Ctx;
+  WalkState &State;
+  const WalkConfig &Config;
+  void record(const clang::Expr *E, const SharedPointer &P, AccessKind K,
+              clang::QualType T) {
+    if (P.valid() && Sink && !Quiet)
+      Sink(E, P, K, T);
+  }
+
+  CallHandler Calls;
+  AccessSink Sink;
+  bool Quiet = false;
+};
+
+/// Maps a Clang binary opcode to ours; false if it is not an integer op.
+bool toBinaryOp(clang::BinaryOperatorKind K, BinaryOp &Out);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,50 @@
+//===- ModelBuilder.h - From a translation unit to the plain model --------===//
+//
+// Finds every kernel (each template instantiation separately), its block
+// shape, and walks it; the result is the Clang-free Model plus, beside it,
+// the Clang locations the reporters need for diagnostics and fix-its.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_MATCHERS_MODELBUILDER_H
+#define LDS_MATCHERS_MODELBUILDER_H
+
+#include "AccessModel.h"
+#include "KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <optional>
+
+namespace lds {
+
+struct ModelOptions {
+  std::optional<std::array<unsigned, 3>> Block; ///< --block
+  std::map<std::string, int64_t> Assumptions;   ///< --assume
+  unsigned WaveSize = 64; ///< used only to enumerate loops over warpSize
+};
+
+/// Clang-side facts about one access of Model::Accesses (same index).
+struct AccessOrigin {
+  const clang::Expr *Expr = nullptr;
+  const clang::VarDecl *Array = nullptr;
+  const clang::FunctionDecl *Kernel = nullptr;
+  std::vector<clang::SourceLocation> CallChain;
+  clang::SourceLocation BlockFrom;
+  std::vector<std::array<unsigned, 3>> OtherLaunches;
+};
+
+struct BuiltModel {
+  Model M;
+  std::vector<AccessOrigin> Origins; ///< parallel to M.Accesses
+  std::map<std::string, const clang::VarDecl *> ArrayDecls; ///< by array id
+  std::vector<EscapedPointer> Escapes;
+};
+
+BuiltModel buildModel(clang::ASTContext &Ctx, const ModelOptions &Opts);
+
+/// "sgemm<128, 8>" for a specialization, "transpose" otherwise.
+std::string kernelName(const clang::FunctionDecl *FD);
+
+} // namespace lds
+
+#endif

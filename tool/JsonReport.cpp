@@ -1,0 +1,121 @@
+//===- JsonReport.cpp - The report of design.md, schema 1 -----------------===//
+
+#include "JsonReport.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lds {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+static Value number(double V) {
+  if (std::fabs(V - std::round(V)) < 1e-9)
+    return static_cast<int64_t>(std::llround(V));
+  return std::round(V * 1000) / 1000;
+}
+
+Object resultToJSON(const AccessResult &R, const Access &A) {
+  Object O{{"target", R.Target}};
+  if (R.Status == ResultStatus::Unknown) {
+    O["status"] = "unknown";
+    O["reason"] = R.Reason;
+    return O;
+  }
+  O["status"] = "exact";
+  O["passes"] = number(R.Passes);
+  O["ideal_passes"] = number(R.IdealPasses);
+  O["degree"] = number(R.Degree);
+  O["banks"] = static_cast<int64_t>(R.Banks);
+  O["rule"] = R.RuleSource;
+  if (R.conflicts())
+    O["explanation"] = R.explain();
+  if (R.VariesWithIteration && !R.WorstBinding.empty()) {
+    Object W;
+    for (const auto &[Name, V] : R.WorstBinding)
+      W[Name] = V;
+    O["worst_iteration"] = std::move(W);
+  }
+  if (!R.AlternativePasses.empty()) {
+    Array Alt;
+    for (double P : R.AlternativePasses)
+      Alt.push_back(number(P));
+    O["alternative_passes"] = std::move(Alt);
+  }
+  return O;
+}
+
+void JsonReport::add(const AnalyzedFile &F) {
+  for (const std::string &T : F.Targets)
+    if (std::find(Targets.begin(), Targets.end(), T) == Targets.end())
+      Targets.push_back(T);
+  const Model &M = F.Built.M;
+  for (const SharedArray &A : M.Arrays) {
+    Array Dims;
+    for (uint64_t D : A.Dims)
+      Dims.push_back(static_cast<int64_t>(D));
+    Arrays.push_back(Object{{"id", A.Id},
+                            {"name", A.Name},
+                            {"kernel", A.Kernel},
+                            {"file", A.Decl.File},
+                            {"line", static_cast<int64_t>(A.Decl.Line)},
+                            {"column", static_cast<int64_t>(A.Decl.Column)},
+                            {"element_type", A.ElementType},
+                            {"element_bytes", static_cast<int64_t>(A.ElementBytes)},
+                            {"dims", std::move(Dims)},
+                            {"bytes", static_cast<int64_t>(A.Bytes)},
+                            {"dynamic", A.Dynamic}});
+  }
+  for (size_t I = 0; I < M.Accesses.size(); ++I) {
+    const Access &A = M.Accesses[I];
+    Array Results;
+    for (const AccessResult &R : F.Results[I])
+      Results.push_back(resultToJSON(R, A));
+    Array Block;
+    for (unsigned D : A.Block.Dims)
+      Block.push_back(static_cast<int64_t>(D));
+    Object O{{"array", A.ArrayId},
+             {"kernel", A.Kernel},
+             {"file", A.Loc.File},
+             {"line", static_cast<int64_t>(A.Loc.Line)},
+             {"column", static_cast<int64_t>(A.Loc.Column)},
+             {"kind", accessKindName(A.Kind)},
+             {"width_bytes", static_cast<int64_t>(A.WidthBytes)},
+             {"index", A.IndexText},
+             {"block", std::move(Block)},
+             {"block_source", blockSourceName(A.Block.Source)},
+             {"loop_depth", static_cast<int64_t>(A.LoopDepth)},
+             {"results", std::move(Results)}};
+    if (!A.CallChain.empty()) {
+      Array Chain;
+      for (const SourceLoc &L : A.CallChain)
+        Chain.push_back(Object{{"file", L.File},
+                               {"line", static_cast<int64_t>(L.Line)},
+                               {"column", static_cast<int64_t>(L.Column)}});
+      O["call_chain"] = std::move(Chain);
+    }
+    if (!A.Notes.empty()) {
+      Array Notes;
+      for (const std::string &N : A.Notes)
+        Notes.push_back(N);
+      O["notes"] = std::move(Notes);
+    }
+    Accesses.push_back(std::move(O));
+  }
+}
+
+Value JsonReport::render() const {
+  Array Ts;
+  for (const std::string &T : Targets)
+    Ts.push_back(T);
+  return Object{{"schema", 1},
+                {"tool", "lds-rewrite"},
+                {"targets", std::move(Ts)},
+                {"arrays", Array(Arrays)},
+                {"accesses", Array(Accesses)},
+                {"fixes", Array(Fixes)}};
+}
+
+} // namespace lds

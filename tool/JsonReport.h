@@ -1,0 +1,26 @@
+//===- JsonReport.h - The report of design.md, schema 1 -------------------===//
+#ifndef LDS_TOOL_JSONREPORT_H
+#define LDS_TOOL_JSONREPORT_H
+
+#include "AnalyzedFile.h"
+
+#include "llvm/Support/JSON.h"
+
+namespace lds {
+
+/// Collects every array and access (conflicting or not) of every file.
+class JsonReport {
+public:
+  void add(const AnalyzedFile &F);
+  llvm::json::Value render() const;
+
+private:
+  std::vector<std::string> Targets;
+  llvm::json::Array Arrays, Accesses, Fixes;
+};
+
+llvm::json::Object resultToJSON(const AccessResult &R, const Access &A);
+
+} // namespace lds
+
+#endif
