@@ -294,6 +294,10 @@ void IndexTranslator::evaluateForEffects(const Expr *E) {
   if (!E)
     return;
   E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evaluateForEffects(EWC->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return evaluateForEffects(CE->getSubExpr());
   QualType T = E->getType();
   if (T->isIntegralOrEnumerationType() && !T->isDependentType()) {
     translateInt(E);
@@ -504,6 +508,8 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
 
 SharedPointer IndexTranslator::translatePointer(const Expr *E) {
   E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return translatePointer(EWC->getSubExpr());
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -582,6 +588,8 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
 
 SharedPointer IndexTranslator::translateLValue(const Expr *E) {
   E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return translateLValue(EWC->getSubExpr());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -646,6 +654,27 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     case CK_LValueBitCast:
     case CK_BitCast:
       return translateLValue(CE->getSubExpr());
+    case CK_UncheckedDerivedToBase:
+    case CK_DerivedToBase: {
+      // HIP's float4 reaches .x through its base HIP_vector_base.
+      SharedPointer P = translateLValue(CE->getSubExpr());
+      if (!P.valid())
+        return P;
+      const CXXRecordDecl *Derived =
+          CE->getSubExpr()->getType()->getAsCXXRecordDecl();
+      uint64_t Off = 0;
+      for (const CXXBaseSpecifier *B : CE->path()) {
+        const CXXRecordDecl *Base = B->getType()->getAsCXXRecordDecl();
+        if (!Derived || !Base || B->isVirtual())
+          return {};
+        Off += Ctx.getASTRecordLayout(Derived).getBaseClassOffset(Base).getQuantity();
+        Derived = Base;
+      }
+      P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
+                                      LaneExpr::constant(Off, IntType::i64()),
+                                      IntType::i64());
+      return P;
+    }
     default:
       return {};
     }

@@ -138,6 +138,12 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
     Extra.push_back("--cuda-gpu-arch=" + Arch);
     Extra.push_back("-nocudalib");
     Extra.push_back("-Wno-unknown-cuda-version");
+    // Clang 22 knows CUDA up to 12.9; for a newer one (CUDA 13 here) it
+    // records no SDK version and then expects the pre-9.2 launch API
+    // (cudaConfigureCall), so every <<<>>> fails. Name the newest version it
+    // knows: the launch API has not changed since 9.2.
+    Extra.push_back("-Xclang");
+    Extra.push_back("-target-sdk-version=12.9");
     std::string CudaPath;
     if (!Bundled && !HasCudaPath && exists("/usr/local/cuda/include/cuda_runtime.h"))
       CudaPath = "/usr/local/cuda";

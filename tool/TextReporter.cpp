@@ -4,6 +4,7 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -57,7 +58,13 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
   const SourceManager &SM = Ctx.getSourceManager();
   DiagnosticOptions Opts;
   Opts.ShowColors = Color;
-  TextDiagnosticPrinter Printer(OS, Opts);
+  // TextDiagnostic buffers located diagnostics in a formatted stream of its
+  // own, while notes without a location go straight out; an unbuffered
+  // string stream underneath keeps them in order.
+  std::string Rendered;
+  llvm::raw_string_ostream Buffer(Rendered);
+  Buffer.enable_colors(Color);
+  TextDiagnosticPrinter Printer(Buffer, Opts);
   DiagnosticsEngine Diags(new DiagnosticIDs(), Opts, &Printer,
                           /*ShouldOwnClient=*/false);
   Diags.setSourceManager(const_cast<SourceManager *>(&SM));
@@ -157,10 +164,13 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
       std::string Shape = "block shape " + blockText(A.Block);
       switch (A.Block.Source) {
       case BlockSource::Launch:
-        Diags.Report(O.BlockFrom, NoteID) << (Shape + " from this launch");
+        // At the launch as written, not inside hipLaunchKernelGGL's macro.
+        Diags.Report(SM.getExpansionLoc(O.BlockFrom), NoteID)
+            << (Shape + " from this launch");
         break;
       case BlockSource::LaunchBounds:
-        Diags.Report(O.BlockFrom, NoteID) << (Shape + " from __launch_bounds__");
+        Diags.Report(SM.getExpansionLoc(O.BlockFrom), NoteID)
+            << (Shape + " from __launch_bounds__");
         break;
       case BlockSource::Cli:
         Diags.Report(NoteID) << (Shape + " from --block");
@@ -202,6 +212,7 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
     }
   }
   Printer.EndSourceFile();
+  OS << Rendered;
   return Summary;
 }
 
