@@ -65,6 +65,20 @@ struct SymbolInfo {
   SourceLoc Loc;
 };
 
+/// An access written as subscripts of its array's dimensions, so that the
+/// fix planner can re-evaluate it under another layout (padding, swizzle).
+/// ByteOffset == (sum over d of Index[d] * stride(d)) + InnerBytes, where
+/// stride(d) is the product of the extents after d times the element size.
+/// A 1-D array indexed row-major as `r * W + c` is given as two subscripts
+/// {r, c} with FlatRowLength = W (W a constant the front end proved).
+struct Subscripts {
+  bool Valid = false;
+  std::vector<ExprRef> Index;   ///< element units, outermost first
+  uint64_t FlatRowLength = 0;   ///< W for a flattened 1-D array, else 0
+  ExprRef InnerBytes;           ///< offset inside the element (.x, .y ...)
+  std::string Why;              ///< why not Valid (for refusals)
+};
+
 struct Access {
   std::string ArrayId;
   SourceLoc Loc;
@@ -79,6 +93,7 @@ struct Access {
   unsigned LoopDepth = 0;    ///< for weighting in the fix planner
   std::vector<std::string> Notes; ///< assumptions made while modelling
   std::vector<SourceLoc> CallChain; ///< helper call sites, outermost first
+  Subscripts Subs;
 };
 
 struct Model {
