@@ -78,6 +78,51 @@ ExprRef IndexTranslator::scaleBy(ExprRef Index, uint64_t Bytes) {
                           IntType::i64());
 }
 
+void IndexTranslator::advance(SharedPointer &P, ExprRef Index,
+                              uint64_t PointeeBytes, bool Negative) {
+  if (!P.valid())
+    return;
+  P.ByteOffset = LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add,
+                                  P.ByteOffset, scaleBy(Index, PointeeBytes),
+                                  IntType::i64());
+  SubscriptTrack &T = P.Track;
+  if (!T.Valid)
+    return;
+  if (T.Index.empty() || T.InnerBytes != 0 || PointeeBytes < T.Units.back() ||
+      PointeeBytes % T.Units.back() != 0) {
+    T.invalidate("pointer arithmetic that does not follow the array's rows");
+    return;
+  }
+  ExprRef Step = LaneExpr::cast(Index, IntType::i64());
+  if (uint64_t Ratio = PointeeBytes / T.Units.back(); Ratio != 1)
+    Step = LaneExpr::binary(BinaryOp::Mul, Step,
+                            LaneExpr::constant(Ratio, IntType::i64()),
+                            IntType::i64());
+  T.Index.back() = LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add,
+                                    LaneExpr::cast(T.Index.back(), IntType::i64()),
+                                    Step, IntType::i64());
+}
+
+void IndexTranslator::decay(SharedPointer &P, uint64_t ElementBytes) {
+  if (!P.valid() || !P.Track.Valid)
+    return;
+  if (P.Track.InnerBytes != 0) {
+    P.Track.invalidate("an array inside an element");
+    return;
+  }
+  P.Track.Index.push_back(LaneExpr::constant(0, IntType::i64()));
+  P.Track.Units.push_back(ElementBytes);
+}
+
+void IndexTranslator::addInnerBytes(SharedPointer &P, int64_t Bytes) {
+  if (!P.valid())
+    return;
+  P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
+                                  LaneExpr::constant(Bytes, IntType::i64()),
+                                  IntType::i64());
+  P.Track.InnerBytes += Bytes;
+}
+
 // The builtin coordinate variables. HIP spells threadIdx.x as a member `x`
 // with a conversion operator; CUDA as an MS property. Both end in a
 // DeclRefExpr to a variable with the builtin's name.
@@ -215,13 +260,9 @@ ExprRef IndexTranslator::translateIncDec(const UnaryOperator *UO) {
   if (It != State.Env.end()) {
     if (UO->getSubExpr()->getType()->isPointerType()) {
       // p++ on a shared pointer: step by the pointee size.
-      SharedPointer &P = It->second.Ptr;
-      if (P.valid()) {
-        uint64_t Sz = sizeOf(UO->getSubExpr()->getType()->getPointeeType());
-        P.ByteOffset = LaneExpr::binary(
-            UO->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, P.ByteOffset,
-            LaneExpr::constant(Sz, IntType::i64()), IntType::i64());
-      }
+      advance(It->second.Ptr, LaneExpr::constant(1, IntType::i64()),
+              sizeOf(UO->getSubExpr()->getType()->getPointeeType()),
+              UO->isDecrementOp());
       return Old;
     }
     It->second.Int = New;
@@ -240,12 +281,8 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
     } else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
       P = translatePointer(LHS);
       ExprRef I = translateInt(BO->getRHS());
-      if (P.valid()) {
-        ExprRef Delta = scaleBy(I, sizeOf(LT->getPointeeType()));
-        P.ByteOffset = LaneExpr::binary(BO->getOpcode() == BO_AddAssign ? BinaryOp::Add
-                                                                        : BinaryOp::Sub,
-                                        P.ByteOffset, Delta, IntType::i64());
-      }
+      advance(P, I, sizeOf(LT->getPointeeType()),
+              BO->getOpcode() == BO_SubAssign);
     }
     if (DRE)
       State.Env[DRE->getDecl()] = SymValue{nullptr, P};
@@ -512,8 +549,11 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
     return translatePointer(EWC->getSubExpr());
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
-    case CK_ArrayToPointerDecay:
-      return translateLValue(CE->getSubExpr());
+    case CK_ArrayToPointerDecay: {
+      SharedPointer P = translateLValue(CE->getSubExpr());
+      decay(P, sizeOf(CE->getType()->getPointeeType()));
+      return P;
+    }
     case CK_LValueToRValue: {
       const Expr *L = CE->getSubExpr()->IgnoreParens();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
@@ -555,12 +595,8 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
         return {};
       SharedPointer P = translatePointer(PtrE);
       ExprRef I = translateInt(IntE);
-      if (!P.valid())
-        return P;
-      ExprRef Delta = scaleBy(I, sizeOf(PtrE->getType()->getPointeeType()));
-      P.ByteOffset = LaneExpr::binary(BO->getOpcode() == BO_Add ? BinaryOp::Add
-                                                                : BinaryOp::Sub,
-                                      P.ByteOffset, Delta, IntType::i64());
+      advance(P, I, sizeOf(PtrE->getType()->getPointeeType()),
+              BO->getOpcode() == BO_Sub);
       return P;
     }
   }
@@ -570,8 +606,12 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
     SharedPointer B = translatePointer(CO->getFalseExpr());
     if (C->isConstant())
       return C->Value ? A : B;
-    if (A.valid() && B.valid() && A.Array == B.Array)
-      return {A.Array, LaneExpr::select(C, A.ByteOffset, B.ByteOffset, IntType::i64())};
+    if (A.valid() && B.valid() && A.Array == B.Array) {
+      SharedPointer P = A;
+      P.ByteOffset = LaneExpr::select(C, A.ByteOffset, B.ByteOffset, IntType::i64());
+      P.Track.invalidate("a pointer chosen per lane with ?:");
+      return P;
+    }
     return {};
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -594,7 +634,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     const ValueDecl *D = DRE->getDecl();
     if (const auto *VD = dyn_cast<VarDecl>(D))
       if (VD->hasAttr<CUDASharedAttr>())
-        return {VD, LaneExpr::constant(0, IntType::i64())};
+        return {VD, LaneExpr::constant(0, IntType::i64()), SubscriptTrack()};
     auto It = State.Env.find(D);
     if (It != State.Env.end() && D->getType()->isReferenceType())
       return It->second.Ptr;
@@ -603,11 +643,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     SharedPointer P = translatePointer(ASE->getBase());
     ExprRef I = translateInt(ASE->getIdx());
-    if (!P.valid())
-      return P;
-    P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
-                                    scaleBy(I, sizeOf(ASE->getType())),
-                                    IntType::i64());
+    advance(P, I, sizeOf(ASE->getType()));
     return P;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -626,10 +662,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     if (!FD)
       return {};
     const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
-    uint64_t Off = L.getFieldOffset(FD->getFieldIndex()) / 8;
-    P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
-                                    LaneExpr::constant(Off, IntType::i64()),
-                                    IntType::i64());
+    addInnerBytes(P, L.getFieldOffset(FD->getFieldIndex()) / 8);
     return P;
   }
   if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E)) {
@@ -642,9 +675,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     uint64_t Sz = sizeOf(EV->getType()->isVectorType()
                              ? EV->getType()->castAs<VectorType>()->getElementType()
                              : EV->getType());
-    P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
-                                    LaneExpr::constant(Elts[0] * Sz, IntType::i64()),
-                                    IntType::i64());
+    addInnerBytes(P, Elts[0] * Sz);
     return P;
   }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
@@ -670,9 +701,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
         Off += Ctx.getASTRecordLayout(Derived).getBaseClassOffset(Base).getQuantity();
         Derived = Base;
       }
-      P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
-                                      LaneExpr::constant(Off, IntType::i64()),
-                                      IntType::i64());
+      addInnerBytes(P, Off);
       return P;
     }
     default:

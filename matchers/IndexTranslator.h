@@ -67,7 +67,14 @@ public:
   /// builtin variable's name and sets Dim, or "" if E is none of them.
   static std::string builtinCoordinate(const clang::Expr *E, unsigned &Dim);
 
+  /// P moved by Index elements of PointeeBytes each (p + i, p[i], p++).
+  void advance(SharedPointer &P, ExprRef Index, uint64_t PointeeBytes,
+               bool Negative = false);
+
 private:
+  /// An array lvalue decays to a pointer to its first element.
+  void decay(SharedPointer &P, uint64_t ElementBytes);
+  void addInnerBytes(SharedPointer &P, int64_t Bytes);
   ExprRef translateBuiltinCall(const clang::CallExpr *CE);
   ExprRef translateDeclRef(const clang::DeclRefExpr *DRE);
   ExprRef translateIncDec(const clang::UnaryOperator *UO);

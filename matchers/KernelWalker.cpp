@@ -109,6 +109,7 @@ void KernelWalker::onAccess(const Expr *E, SharedPointer P, AccessKind K,
   A.Notes = State.Notes;
   A.CallChain = State.CallChain;
   A.LoopDepth = State.LoopDepth;
+  A.Track = P.Track;
   Accesses.push_back(std::move(A));
 }
 
@@ -278,11 +279,13 @@ void KernelWalker::walkIf(const IfStmt *If) {
     if (ThenV.Int != ElseV.Int && ThenV.Int && ElseV.Int)
       ElseV.Int = LaneExpr::select(C, ThenV.Int, ElseV.Int, ElseV.Int->Ty);
     if (ThenV.Ptr.ByteOffset != ElseV.Ptr.ByteOffset) {
-      if (ThenV.Ptr.Array == ElseV.Ptr.Array && ThenV.Ptr.valid())
+      if (ThenV.Ptr.Array == ElseV.Ptr.Array && ThenV.Ptr.valid()) {
         ElseV.Ptr.ByteOffset = LaneExpr::select(C, ThenV.Ptr.ByteOffset,
                                                 ElseV.Ptr.ByteOffset,
                                                 IntType::i64());
-      else
+        ElseV.Ptr.Track.invalidate("a pointer assigned differently on two "
+                                   "branches");
+      } else
         ElseV.Ptr = SharedPointer();
     }
   }
@@ -381,6 +384,7 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
         ExprRef Sym = Translator.uniformSymbol(Name, Desc, IntType::i64(),
                                                VD->getLocation());
         V.Ptr.ByteOffset = LaneExpr::add(V.Ptr.ByteOffset, Sym);
+        V.Ptr.Track.invalidate("a pointer advanced inside a loop");
       } else {
         V.Ptr = SharedPointer();
       }

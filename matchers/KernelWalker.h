@@ -33,6 +33,7 @@ struct WalkedAccess {
   std::vector<std::string> Notes;
   std::vector<clang::SourceLocation> CallChain;
   unsigned LoopDepth = 0;
+  SubscriptTrack Track;
 };
 
 /// A shared pointer that escaped into code the tool cannot see.

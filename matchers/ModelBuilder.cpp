@@ -3,6 +3,7 @@
 #include "ModelBuilder.h"
 
 #include "BlockShapeFinder.h"
+#include "FlatIndex.h"
 #include "SharedArrayInfo.h"
 
 #include "clang/AST/Attr.h"
@@ -68,6 +69,44 @@ std::string indexText(const Expr *E, const ASTContext &Ctx) {
   }
   return Text(E);
 }
+/// The subscripts the planner re-evaluates, from how the walker reached
+/// the element. They must index every dimension in the declared units.
+Subscripts subscriptsOf(const SubscriptTrack &T, const SharedArray &Arr) {
+  Subscripts S;
+  if (!T.Valid) {
+    S.Why = T.Why;
+    return S;
+  }
+  size_t Rank = Arr.Dims.empty() ? 0 : Arr.Dims.size();
+  if (Rank == 0) {
+    S.Why = "a scalar __shared__ variable";
+    return S;
+  }
+  if (T.Index.size() != Rank) {
+    S.Why = "an access that does not index every dimension of the array";
+    return S;
+  }
+  uint64_t Unit = Arr.ElementBytes;
+  for (size_t D = Rank; D-- > 0;) {
+    if (T.Units[D] != Unit) {
+      S.Why = "an access through a pointer that does not step along the "
+              "array's rows";
+      return S;
+    }
+    Unit *= Arr.Dims[D] ? Arr.Dims[D] : 1;
+  }
+  S.Index = T.Index;
+  S.InnerBytes = LaneExpr::constant(T.InnerBytes, IntType::i64());
+  if (Rank == 1) {
+    FlatIndex F;
+    if (decomposeFlatIndex(T.Index[0], F)) {
+      S.Index = {F.Row, F.Column};
+      S.FlatRowLength = F.RowLength;
+    }
+  }
+  S.Valid = true;
+  return S;
+}
 } // namespace
 
 BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
@@ -108,6 +147,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     for (const WalkedAccess &W : Walker.accesses()) {
       Access A;
       A.ArrayId = EnsureArray(W.Array);
+      A.Subs = subscriptsOf(W.Track, *Out.M.findArray(A.ArrayId));
       A.Loc = toSourceLoc(W.Expr->getBeginLoc(), SM);
       A.Kind = W.Kind;
       A.WidthBytes = W.WidthBytes;

@@ -23,10 +23,30 @@
 
 namespace lds {
 
+/// How a pointer into a __shared__ array was reached, as subscripts of the
+/// array's dimensions: what the fix planner needs to re-evaluate an access
+/// under another layout. Units[i] is the size in bytes of what Index[i]
+/// counts. Any step the planner could not redo (pointer arithmetic that
+/// crosses units, a per-lane choice between pointers) makes it invalid.
+struct SubscriptTrack {
+  bool Valid = true;
+  std::string Why;
+  std::vector<ExprRef> Index;
+  std::vector<uint64_t> Units;
+  int64_t InnerBytes = 0;
+  void invalidate(const std::string &Reason) {
+    if (Valid) {
+      Valid = false;
+      Why = Reason;
+    }
+  }
+};
+
 /// A pointer (or reference) into a __shared__ variable.
 struct SharedPointer {
   const clang::VarDecl *Array = nullptr;
   ExprRef ByteOffset; ///< from the start of Array
+  SubscriptTrack Track;
   bool valid() const { return Array != nullptr; }
 };
 

@@ -88,6 +88,16 @@ void JsonReport::add(const AnalyzedFile &F) {
              {"block_source", blockSourceName(A.Block.Source)},
              {"loop_depth", static_cast<int64_t>(A.LoopDepth)},
              {"results", std::move(Results)}};
+    if (A.Subs.Valid) {
+      Array Subs;
+      for (const ExprRef &E : A.Subs.Index)
+        Subs.push_back(E->str());
+      O["subscripts"] = std::move(Subs);
+      if (A.Subs.FlatRowLength)
+        O["flat_row_length"] = static_cast<int64_t>(A.Subs.FlatRowLength);
+    } else if (!A.Subs.Why.empty()) {
+      O["not_rewritable"] = A.Subs.Why;
+    }
     if (!A.CallChain.empty()) {
       Array Chain;
       for (const SourceLoc &L : A.CallChain)
