@@ -120,11 +120,18 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
     }
     if (!RocmPath.empty()) {
       Extra.push_back("--rocm-path=" + RocmPath);
+      // Debian's ROCm 5.2 hip_fp16.h calls builtins clang 22 removed; the
+      // compat prelude defines them as clang used to.
+      Extra.push_back("-include");
+      Extra.push_back(Config.FallbackIncludeDir + "/compat/lds_rocm_compat.h");
     } else if (!HasRocmPath || Bundled) {
       Out.UsedFallbackHeaders = true;
       Extra.push_back("-nogpuinc");
       Extra.push_back("-isystem");
       Extra.push_back(Config.FallbackIncludeDir + "/hip");
+      // What clang itself includes first when -nogpuinc is absent.
+      Extra.push_back("-include");
+      Extra.push_back("__clang_hip_runtime_wrapper.h");
     }
   } else {
     std::string Arch = "sm_90";
@@ -149,11 +156,20 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
       CudaPath = "/usr/local/cuda";
     if (!CudaPath.empty()) {
       Extra.push_back("--cuda-path=" + CudaPath);
+      // CUDA 13 keeps libcu++ (cuda/std/...) in include/cccl, which nvcc
+      // adds and clang does not.
+      if (exists(CudaPath + "/include/cccl")) {
+        Extra.push_back("-isystem");
+        Extra.push_back(CudaPath + "/include/cccl");
+      }
     } else if (!HasCudaPath || Bundled) {
       Out.UsedFallbackHeaders = true;
       Extra.push_back("-nocudainc");
       Extra.push_back("-isystem");
       Extra.push_back(Config.FallbackIncludeDir + "/cuda");
+      // As nvcc and clang's wrapper do: the runtime header comes first.
+      Extra.push_back("-include");
+      Extra.push_back("cuda_runtime.h");
     }
   }
   Extra.push_back("-Wno-unused-command-line-argument");

@@ -1,0 +1,15 @@
+// Sizes and alignments that decide LDS layout and access widths must match
+// the real headers.
+// expect-lds: _Z1kP6float4 1024
+// expect-asm: ds_read_b128
+// expect-asm: ds_write_b128
+#include <hip/hip_runtime.h>
+#include <hip/hip_fp16.h>
+#define CHECK(T, S, A) static_assert(sizeof(T) == S && alignof(T) == A, #T)
+CHECK(char4, 4, 4); CHECK(uchar4, 4, 4); CHECK(uchar2, 2, 2); CHECK(short2, 4, 4);
+CHECK(short4, 8, 8); CHECK(int2, 8, 8); CHECK(int4, 16, 16);
+CHECK(uint2, 8, 8); CHECK(uint4, 16, 16); CHECK(float2, 8, 8);
+CHECK(float4, 16, 16); CHECK(double2, 16, 16); CHECK(longlong2, 16, 16);
+CHECK(__half, 2, 2); CHECK(__half2, 4, 4); CHECK(dim3, 12, 4);
+static_assert(sizeof(float3) == 12 && sizeof(int3) == 12, "3-vectors are 12 bytes");
+__global__ void k(float4 *p) { __shared__ float4 s[64]; s[threadIdx.x] = p[threadIdx.x]; p[threadIdx.x] = s[63 - threadIdx.x]; }
