@@ -21,6 +21,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,6 +66,10 @@ static cl::opt<GpuHeaders> HeadersOpt(
                           "the installed ones, else the bundled minimal set"),
                clEnumValN(GpuHeaders::Bundled, "bundled",
                           "lds-rewrite's minimal headers only")),
+    cl::cat(Category));
+static cl::opt<bool> PrintParseCommand(
+    "print-parse-command",
+    cl::desc("Print the device-side compile command of each file and exit"),
     cl::cat(Category));
 static cl::opt<bool> ListTargets("list-targets",
                                  cl::desc("Print the bank model's targets"),
@@ -221,6 +226,15 @@ int main(int argc, const char **argv) {
     DeviceParse Parse = deviceCommand(Cmd, Lang, Template.Targets, Config);
     Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
     Cmd.CommandLine = Parse.CommandLine;
+    if (PrintParseCommand) {
+      // The same parse as a plain compiler command, for comparisons.
+      for (size_t I = 0; I < Cmd.CommandLine.size(); ++I) {
+        outs() << (I ? " " : "");
+        sys::printArg(outs(), Cmd.CommandLine[I], /*Quote=*/true);
+      }
+      outs() << "\n";
+      continue;
+    }
 
     clang::tooling::FixedCompilationDatabase One(Cmd.Directory, {});
     struct SingleCommandDB : clang::tooling::CompilationDatabase {
