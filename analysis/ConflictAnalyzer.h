@@ -1,11 +1,13 @@
 //===- ConflictAnalyzer.h - Bank cycles of one access on one target -------===//
 //
 // passes = bank cycles one wave's instruction needs, averaged over the waves
-// of the block (shared/design.md, "What one access costs"). The analyzer
-// evaluates the access's byte offset for every lane with the LaneEvaluator,
-// splits each wave into the target's lane groups, and counts the distinct
-// 4-byte words per bank. Loop counters with known values are enumerated and
-// the worst iteration reported; free uniform symbols are sampled, and an
+// of the block that execute it (shared/design.md, "What one access costs";
+// a wave whose lanes are all off skips the instruction, and Nsight counts
+// per executed instruction). The analyzer evaluates the access's byte offset
+// for every lane with the LaneEvaluator, splits each wave into the target's
+// lane groups, and counts the distinct 4-byte words per bank. Loop counters
+// with known values are enumerated and the worst iteration reported (most
+// passes, then highest degree); free uniform symbols are sampled, and an
 // access whose cost changes with them is "unknown", never guessed.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,523 @@
+//===- ConflictAnalyzer.cpp - Cost of one access over its block and symbols ===//
+//
+// For every binding of the uniform symbols the access depends on, the byte
+// address of every lane of the block is computed, each wave is costed with
+// wavePasses, and the waves are averaged. Loop counters and other symbols
+// with known values are enumerated and the worst binding is reported. Free
+// symbols (kernel arguments, blockIdx...) are sampled: if the cost moves with
+// them the access is "unknown", never a guess (shared/design.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConflictAnalyzer.h"
+#include "ExprShape.h"
+#include "LaneEvaluator.h"
+
+#include "llvm/ADT/Hashing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <unordered_map>
+
+namespace lds {
+
+namespace {
+
+using Binding = std::map<std::string, int64_t>;
+
+/// Enumerated bindings beyond this are sampled evenly.
+constexpr uint64_t MaxEnumerated = 4096;
+/// Free-symbol sampling multiplies the work; it is done on at most this many
+/// enumerated bindings (evenly spread, plus the worst one).
+constexpr size_t MaxFreeChecked = 64;
+/// Values tried for a free symbol: small, odd, powers of two and their
+/// neighbours, large: enough to expose a stride or a bank-sized offset.
+const int64_t FreeSamples[] = {0, 1, 2, 3, 5, 7, 16, 31, 64, 1000};
+constexpr double Eps = 1e-9;
+
+bool same(double A, double B) { return std::fabs(A - B) <= Eps; }
+
+/// How each symbol the access reads gets its values.
+struct SymbolPlan {
+  Binding Fixed; ///< assumed (--assume, or a single known value)
+  std::vector<std::string> EnumNames;
+  std::vector<std::vector<int64_t>> EnumValues;
+  std::vector<std::string> FreeNames;
+  std::vector<std::string> FreeDescriptions;
+};
+
+SymbolPlan planSymbols(const Access &A, const Binding &Assumptions) {
+  std::set<std::string> Used;
+  auto Collect = [&](const std::string &Name) { Used.insert(Name); };
+  A.ByteOffset->forEachSymbol(Collect);
+  if (A.Predicate)
+    A.Predicate->forEachSymbol(Collect);
+
+  SymbolPlan Plan;
+  for (const std::string &Name : Used) {
+    if (auto It = Assumptions.find(Name); It != Assumptions.end()) {
+      Plan.Fixed[Name] = It->second;
+      continue;
+    }
+    auto It = A.Symbols.find(Name);
+    if (It != A.Symbols.end() && !It->second.Vals.empty()) {
+      if (It->second.Dom == SymbolInfo::Values) {
+        Plan.EnumNames.push_back(Name);
+        Plan.EnumValues.push_back(It->second.Vals);
+        continue;
+      }
+      if (It->second.Dom == SymbolInfo::Assumed) {
+        Plan.Fixed[Name] = It->second.Vals.front();
+        continue;
+      }
+    }
+    Plan.FreeNames.push_back(Name);
+    Plan.FreeDescriptions.push_back(
+        It != A.Symbols.end() && !It->second.Description.empty()
+            ? It->second.Description
+            : "'" + Name + "'");
+  }
+  return Plan;
+}
+
+/// The enumerated bindings, in iteration order (the first symbol varies
+/// slowest), evenly sampled if there are too many.
+std::vector<Binding> enumeratedBindings(const SymbolPlan &Plan) {
+  uint64_t Total = 1;
+  for (const std::vector<int64_t> &V : Plan.EnumValues)
+    Total = std::min<uint64_t>(Total * V.size(), uint64_t(1) << 40);
+  uint64_t Count = std::min(Total, MaxEnumerated);
+  std::vector<Binding> Result;
+  for (uint64_t I = 0; I < Count; ++I) {
+    uint64_t Index = Count == Total ? I : I * Total / Count;
+    Binding B;
+    for (size_t S = Plan.EnumNames.size(); S-- > 0;) {
+      const std::vector<int64_t> &V = Plan.EnumValues[S];
+      B[Plan.EnumNames[S]] = V[Index % V.size()];
+      Index /= V.size();
+    }
+    Result.push_back(std::move(B));
+  }
+  return Result;
+}
+
+/// One sample of the free symbols; Varied is the index of the only symbol
+/// moved from the base sample, -1 for the base, -2 for a mixed sample.
+struct FreeSample {
+  Binding Values;
+  int Varied;
+};
+
+std::vector<FreeSample> freeSamples(const SymbolPlan &Plan) {
+  std::vector<FreeSample> Result;
+  const size_t N = std::size(FreeSamples);
+  Binding Base;
+  for (const std::string &Name : Plan.FreeNames)
+    Base[Name] = FreeSamples[0];
+  Result.push_back({Base, -1});
+  for (size_t S = 0; S < Plan.FreeNames.size(); ++S)
+    for (size_t V = 1; V < N; ++V) {
+      Binding B = Base;
+      B[Plan.FreeNames[S]] = FreeSamples[V];
+      Result.push_back({B, static_cast<int>(S)});
+    }
+  // A few mixed samples catch costs that move only when two symbols do.
+  if (Plan.FreeNames.size() > 1)
+    for (size_t M = 1; M <= 4; ++M) {
+      Binding B;
+      for (size_t S = 0; S < Plan.FreeNames.size(); ++S)
+        B[Plan.FreeNames[S]] = FreeSamples[(M + 3 * S) % N];
+      Result.push_back({B, -2});
+    }
+  return Result;
+}
+
+/// E with the bound symbols replaced by constants. The builders fold what
+/// becomes constant, so the uniform part of an index is computed once per
+/// binding instead of once per lane.
+ExprRef bindSymbols(const ExprRef &E, const Binding &B) {
+  if (!E)
+    return E;
+  switch (E->Kind) {
+  case ExprKind::Symbol: {
+    auto It = B.find(E->Name);
+    return It == B.end() ? E : LaneExpr::constant(It->second, E->Ty);
+  }
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Select:
+  case ExprKind::Cast: {
+    ExprRef A = bindSymbols(E->A, B), Bx = bindSymbols(E->B, B),
+            C = bindSymbols(E->C, B);
+    if (A == E->A && Bx == E->B && C == E->C)
+      return E;
+    if (E->Kind == ExprKind::Unary)
+      return LaneExpr::unary(E->UOp, A, E->Ty);
+    if (E->Kind == ExprKind::Binary)
+      return LaneExpr::binary(E->BOp, A, Bx, E->Ty);
+    if (E->Kind == ExprKind::Select)
+      return LaneExpr::select(A, Bx, C, E->Ty);
+    return LaneExpr::cast(A, E->Ty);
+  }
+  default:
+    return E;
+  }
+}
+
+/// The cost of the whole block under one binding.
+struct BlockCost {
+  bool Ok = true;
+  std::string Why;
+  bool Executed = false; ///< some lane of the block is active
+  double Passes = 0;
+  double IdealPasses = 0;
+  std::vector<double> AlternativePasses;
+  ConflictWitness Witness;
+};
+
+class BlockCoster {
+public:
+  BlockCoster(const Access &A, const TargetModel &T, const BankRule &R)
+      : A(A), T(T), R(R), Dir(directionOf(A.Kind)) {}
+
+  BlockCost cost(const Binding &B, bool WantWitness) const {
+    const ExprRef Offset = bindSymbols(A.ByteOffset, B);
+    const ExprRef Predicate = bindSymbols(A.Predicate, B);
+    // Bindings whose addresses differ by a uniform multiple of 4 bytes cost
+    // the same (ExprShape.h): look for one already computed.
+    ExprShape Shape = shapeOf(Offset);
+    int64_t Phase = Shape.Offset & 3;
+    size_t Key = llvm::hash_combine(hashExpr(Shape.Rest.get()),
+                                    hashExpr(Predicate.get()), Phase);
+    if (!WantWitness)
+      for (const Known &K : Memo[Key])
+        if (K.Phase == Phase && sameExpr(K.Rest.get(), Shape.Rest.get()) &&
+            sameExpr(K.Predicate.get(), Predicate.get()))
+          return K.Cost;
+
+    BlockCost Result = costOf(Offset, Predicate, B, WantWitness);
+    if (Result.Ok && !WantWitness)
+      Memo[Key].push_back({Shape.Rest, Predicate, Phase, Result});
+    return Result;
+  }
+
+private:
+  BlockCost costOf(const ExprRef &Offset, const ExprRef &Predicate,
+                   const Binding &B, bool WantWitness) const {
+    BlockCost Result;
+    std::vector<WaveAddresses> Waves;
+    if (!addresses(Offset, Predicate, B, Waves, Result.Why)) {
+      Result.Ok = false;
+      return Result;
+    }
+    Result.AlternativePasses.assign(R.Alternatives.size(), 0);
+    unsigned Executed = 0;
+    double WorstWave = -1;
+    for (size_t W = 0; W < Waves.size(); ++W) {
+      const WaveAddresses &Wave = Waves[W];
+      // A wave with no active lane skips the instruction: it costs nothing
+      // and is not part of the average (Nsight counts per executed
+      // instruction).
+      if (std::none_of(Wave.Active.begin(), Wave.Active.end(),
+                       [](bool X) { return X; }))
+        continue;
+      ++Executed;
+      ConflictWitness Witness;
+      double P = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, Wave,
+                                              WantWitness ? &Witness : nullptr);
+      Result.Passes += P;
+      Result.IdealPasses += idealPasses(Wave);
+      for (size_t I = 0; I < R.Alternatives.size(); ++I)
+        Result.AlternativePasses[I] += ConflictAnalyzer::wavePasses(
+            R.Alternatives[I], A.WidthBytes, Dir, Wave);
+      if (WantWitness && P > WorstWave) {
+        WorstWave = P;
+        Result.Witness = std::move(Witness);
+        Result.Witness.Wave = static_cast<unsigned>(W);
+      }
+    }
+    if (Executed) {
+      Result.Executed = true;
+      Result.Passes /= Executed;
+      Result.IdealPasses /= Executed;
+      for (double &P : Result.AlternativePasses)
+        P /= Executed;
+    }
+    return Result;
+  }
+
+  bool addresses(const ExprRef &Offset, const ExprRef &Predicate,
+                 const Binding &B, std::vector<WaveAddresses> &Waves,
+                 std::string &Why) const {
+    const auto &Dims = A.Block.Dims;
+    const unsigned Threads = A.Block.threads();
+    const unsigned WaveSize = T.WaveSize;
+    const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
+    LaneEnv Env;
+    for (unsigned D = 0; D < 3; ++D)
+      Env.BlockDim[D] = Dims[D];
+    Env.WaveSize = WaveSize;
+    Env.Symbols = &B;
+    Waves.assign(NumWaves, WaveAddresses());
+    for (unsigned W = 0; W < NumWaves; ++W) {
+      WaveAddresses &Wave = Waves[W];
+      Wave.Bytes.assign(WaveSize, 0);
+      Wave.Active.assign(WaveSize, false);
+      for (unsigned L = 0; L < WaveSize; ++L) {
+        unsigned Linear = W * WaveSize + L;
+        if (Linear >= Threads)
+          break;
+        Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
+                         Linear / (Dims[0] * Dims[1])};
+        Env.LaneId = L;
+        std::string LaneWhy;
+        if (Predicate) {
+          std::optional<int64_t> On = LaneEvaluator::eval(*Predicate, Env, &LaneWhy);
+          if (!On) {
+            Why = LaneWhy + " in the condition guarding the access" + where(Env, B);
+            return false;
+          }
+          if (*On == 0)
+            continue;
+        }
+        std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &LaneWhy);
+        if (!Byte) {
+          Why = LaneWhy + " in the index" + where(Env, B);
+          return false;
+        }
+        Wave.Bytes[L] = *Byte;
+        Wave.Active[L] = true;
+      }
+    }
+    return true;
+  }
+
+  static std::string where(const LaneEnv &Env, const Binding &B) {
+    std::string S = " at threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
+                    std::to_string(Env.ThreadIdx[1]) + ", " +
+                    std::to_string(Env.ThreadIdx[2]) + ")";
+    bool First = true;
+    for (const auto &KV : B) {
+      S += First ? " with " : ", ";
+      S += KV.first + " = " + std::to_string(KV.second);
+      First = false;
+    }
+    return S;
+  }
+
+  /// The ideal depends only on which lanes are active: remembered per mask.
+  double idealPasses(const WaveAddresses &W) const {
+    if (W.Active.size() > 64)
+      return ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(W));
+    uint64_t Mask = 0;
+    for (size_t L = 0; L < W.Active.size(); ++L)
+      Mask |= uint64_t(W.Active[L]) << L;
+    auto [It, New] = IdealByMask.try_emplace(Mask, 0.0);
+    if (New)
+      It->second = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(W));
+    return It->second;
+  }
+
+  /// The same active lanes asking for distinct, consecutive elements.
+  WaveAddresses idealOf(const WaveAddresses &W) const {
+    WaveAddresses Ideal = W;
+    int64_t Rank = 0;
+    for (size_t L = 0; L < W.Active.size(); ++L)
+      if (W.Active[L])
+        Ideal.Bytes[L] = Rank++ * A.WidthBytes;
+    return Ideal;
+  }
+
+  const Access &A;
+  const TargetModel &T;
+  const BankRule &R;
+  Direction Dir;
+  mutable std::map<uint64_t, double> IdealByMask;
+  struct Known {
+    ExprRef Rest, Predicate;
+    int64_t Phase;
+    BlockCost Cost;
+  };
+  mutable std::unordered_map<size_t, std::vector<Known>> Memo;
+};
+
+Binding merged(Binding A, const Binding &B) {
+  A.insert(B.begin(), B.end());
+  return A;
+}
+
+/// The cost of one enumerated binding: the first free sample that evaluates
+/// and executes stands for all of them.
+struct ComboCost {
+  BlockCost Cost;
+  Binding Values; ///< everything bound, free sample included
+};
+
+ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
+                      const std::vector<FreeSample> &Samples) {
+  ComboCost First;
+  bool HaveFirst = false;
+  for (const FreeSample &S : Samples) {
+    Binding B = merged(S.Values, Known);
+    BlockCost C = Coster.cost(B, false);
+    if (!HaveFirst) {
+      First = {C, B};
+      HaveFirst = true;
+    }
+    if (C.Ok && C.Executed)
+      return {C, B};
+    if (C.Ok && !First.Cost.Ok)
+      First = {C, B};
+  }
+  return First;
+}
+
+/// The free symbol whose value changes the cost, if any: one that changes it
+/// when moved alone, else (only mixed samples differ) the first one.
+std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Known,
+                                  const std::vector<FreeSample> &Samples,
+                                  const SymbolPlan &Plan) {
+  std::vector<std::optional<double>> Passes;
+  for (const FreeSample &S : Samples) {
+    BlockCost C = Coster.cost(merged(S.Values, Known), false);
+    Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes)
+                                        : std::nullopt);
+  }
+  std::optional<double> Reference;
+  bool Differs = false;
+  for (const std::optional<double> &P : Passes)
+    if (P) {
+      if (!Reference)
+        Reference = P;
+      Differs |= !same(*P, *Reference);
+    }
+  if (!Differs)
+    return std::nullopt;
+  for (size_t Sym = 0; Sym < Plan.FreeNames.size(); ++Sym) {
+    std::optional<double> Seen;
+    for (size_t I = 0; I < Samples.size(); ++I) {
+      if (!Passes[I] || (Samples[I].Varied != -1 &&
+                         Samples[I].Varied != static_cast<int>(Sym)))
+        continue;
+      if (Seen && !same(*Seen, *Passes[I]))
+        return Sym;
+      Seen = Passes[I];
+    }
+  }
+  return 0;
+}
+
+std::string dependsMessage(const SymbolPlan &Plan, size_t Sym) {
+  const std::string &Name = Plan.FreeNames[Sym];
+  const std::string &Desc = Plan.FreeDescriptions[Sym];
+  std::string S = "depends on " + Desc;
+  if (Desc.find("'" + Name + "'") == std::string::npos)
+    S += " ('" + Name + "')";
+  return S + "; pass --assume " + Name + "=VALUE";
+}
+
+double degreeOf(const BlockCost &C) {
+  return C.IdealPasses > 0 ? C.Passes / C.IdealPasses : 1;
+}
+
+std::string directionName(Direction D) {
+  return D == Direction::Read ? "read" : D == Direction::Write ? "write" : "access";
+}
+
+} // namespace
+
+AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
+                                       const Binding &Assumptions) const {
+  AccessResult Res;
+  Res.Target = T.Name;
+  auto Unknown = [&Res](const std::string &Why) {
+    Res.Status = ResultStatus::Unknown;
+    Res.Reason = Why;
+    return Res;
+  };
+
+  Direction Dir = directionOf(A.Kind);
+  const BankRule *Rule = T.findRule(Dir, A.WidthBytes);
+  if (!Rule)
+    return Unknown("the bank model of " + T.Name + " has no rule for a " +
+                   std::to_string(A.WidthBytes) + "-byte " + directionName(Dir));
+  Res.Banks = Rule->Banks;
+  Res.RuleSource = Rule->Source;
+  if (!A.ByteOffset)
+    return Unknown("the address of the access is not known");
+  std::string Why;
+  if (A.ByteOffset->findUnknown(Why) ||
+      (A.Predicate && A.Predicate->findUnknown(Why)))
+    return Unknown(Why);
+  if (A.Block.threads() == 0 || T.WaveSize == 0)
+    return Unknown("empty block or wave");
+
+  SymbolPlan Plan = planSymbols(A, Assumptions);
+  std::vector<Binding> Combos = enumeratedBindings(Plan);
+  std::vector<FreeSample> Samples = freeSamples(Plan);
+  BlockCoster Coster(A, T, *Rule);
+
+  std::vector<ComboCost> Costs;
+  for (const Binding &Combo : Combos) {
+    ComboCost C = costOfCombo(Coster, merged(Combo, Plan.Fixed), Samples);
+    if (!C.Cost.Ok)
+      return Unknown(C.Cost.Why);
+    Costs.push_back(std::move(C));
+  }
+
+  // The worst binding, and whether the cost moves with the iteration.
+  std::optional<size_t> Worst;
+  std::optional<double> FirstPasses;
+  for (size_t I = 0; I < Costs.size(); ++I) {
+    const BlockCost &C = Costs[I].Cost;
+    if (!C.Executed)
+      continue;
+    if (!FirstPasses)
+      FirstPasses = C.Passes;
+    Res.VariesWithIteration |= !same(C.Passes, *FirstPasses);
+    // Equal cycles: the binding further from its ideal is the worse one
+    // (fewer active lanes serialised just as much).
+    if (!Worst || C.Passes > Costs[*Worst].Cost.Passes + Eps ||
+        (same(C.Passes, Costs[*Worst].Cost.Passes) &&
+         degreeOf(C) > degreeOf(Costs[*Worst].Cost) + Eps))
+      Worst = I;
+  }
+
+  if (!Plan.FreeNames.empty()) {
+    std::vector<size_t> Checked;
+    size_t Stride = (Combos.size() + MaxFreeChecked - 1) / MaxFreeChecked;
+    for (size_t I = 0; I < Combos.size(); I += Stride)
+      Checked.push_back(I);
+    if (Worst)
+      Checked.push_back(*Worst);
+    for (size_t I : Checked)
+      if (std::optional<size_t> Sym = freeCulprit(
+              Coster, merged(Combos[I], Plan.Fixed), Samples, Plan))
+        return Unknown(dependsMessage(Plan, *Sym));
+  }
+
+  if (!Worst) // no lane of the block ever executes the access
+    return Res;
+
+  const ComboCost &W = Costs[*Worst];
+  BlockCost Final = Coster.cost(W.Values, /*WantWitness=*/true);
+  Res.Passes = Final.Passes;
+  Res.IdealPasses = Final.IdealPasses;
+  Res.Degree = degreeOf(Final);
+  Res.Witness = Final.Witness;
+  if (Res.VariesWithIteration)
+    for (const std::string &Name : Plan.EnumNames)
+      Res.WorstBinding[Name] = W.Values.at(Name);
+
+  // Each reading of a disputed row, at its own worst binding.
+  Res.AlternativePasses.assign(Rule->Alternatives.size(), 0);
+  for (const ComboCost &C : Costs)
+    if (C.Cost.Executed)
+      for (size_t I = 0; I < C.Cost.AlternativePasses.size(); ++I)
+        Res.AlternativePasses[I] =
+            std::max(Res.AlternativePasses[I], C.Cost.AlternativePasses[I]);
+  return Res;
+}
+
+} // namespace lds

@@ -1,0 +1,192 @@
+//===- FixPlanner.h - Choose a padding or XOR swizzle for one shared array ===//
+//
+// The planner of issue 3 ("The planner"), Clang-free. Given one shared array,
+// every access to it (each with its Subscripts filled by the front end), the
+// requested targets and the kernel's LDS budget, it searches paddings of the
+// row and XOR swizzles of the columns, re-evaluates every access under each
+// candidate with the ConflictAnalyzer, and picks one.
+//
+// Layouts. The array is seen as rows: the innermost extent (or FlatRowLength
+// W for a flattened 1-D array indexed `r * W + c`, given as subscripts
+// {r, c}) is the row length L, the last subscript is the column, the one
+// before it the row.
+//  - Pad P: the row length becomes L + P elements. Multi-dimensional arrays
+//    widen the innermost extent (stride(d) = prod_{k>d} D'_k * elem); flat
+//    arrays use byte = (r * (W + P) + c) * elem + InnerBytes, and a flat
+//    array of N elements is declared N + ceil(N / W) * P elements long.
+//  - Swizzle (Shift S, Mask M, VecElems V): the column c becomes
+//    c ^ (((row >> S) & M) * V). V is the widest access of the array in
+//    elements (1 when no access is wider than an element), a power of two,
+//    so a vector access keeps its V elements together. Valid only when
+//    M + 1 is a power of two and the XOR span (M + 1) * V divides L: then
+//    every row is permuted onto itself. No LDS change.
+// Search: pads P = k * step for k = 1, 2, ..., where step keeps the widest
+// access aligned (a float4 read of a float array: 4), up to one bank cycle
+// of the widest bank model (banks * 4 B / element size) and at most L
+// (PlanOptions::MaxPad overrides); swizzles with every mask 2^k - 1 whose
+// span fits, shifts 0..7, skipping those whose top mask bit no row sets.
+//
+// The choice (issue 3, with the order of ties made explicit):
+//  0. An access with !Subs.Valid, subscripts that do not match the array's
+//     rank, or a cost the analyzer reports as "unknown" on any target makes
+//     the planner refuse (with that access's location). So does an access
+//     whose subscripts, evaluated for every lane of its block and every
+//     known value of its loop counters, leave the array's extents (a column
+//     outside [0, L), or a vector straddling two rows): `tile[0][tid]` or a
+//     flat `s[tid]` given as {0, tid} is not element [row][column], and a
+//     new layout would move the data under it. An array without a conflict
+//     under the default readings is refused as "no bank conflict to
+//     remove".
+//  1. A candidate must not make any access worse on any target under the
+//     target's default reading (per access, per target passes).
+//  2. It must not lower the workgroups per CU on any target, nor exceed a
+//     block's LDS capacity. Workgroups per CU = min(TargetModel::blocksPerCU
+//     of the kernel's LDS plus the growth, wave slots per CU / waves per
+//     block): more LDS that the wave slots would not let run anyway costs
+//     nothing (the 32x32 transpose with 256 threads on gfx942: LDS allows
+//     16 -> 14 workgroups, the waves 8). Such pads are rejected, whatever the
+//     strategy. (So Auto falls back to a swizzle when padding would cost
+//     occupancy.) A dynamic array of unknown size cannot be checked: pads
+//     are allowed and the plan says so.
+//  3. Among the rest, the lowest cost wins: passes of every access, weighted
+//     by 8^LoopDepth, summed over the targets, under each target's default
+//     reading. A plan is Found only if this cost is below the cost before.
+//  4. Ties: first the cost under the alternative readings of disputed rows
+//     (hardware.md: prefer a fix that is conflict-free under every plausible
+//     reading whenever one exists); then, with Strategy::Auto, a pad beats a
+//     swizzle of equal cost (it only edits the declaration and leaves every
+//     index as written; the issue's own example, the 32x32 transpose -> 33,
+//     picks a pad where an equally good swizzle exists); then the least
+//     LDS, then the simplest (smallest pad; smallest mask, then shift).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_FIXPLANNER_H
+#define LDS_ANALYSIS_FIXPLANNER_H
+
+#include "AccessModel.h"
+#include "BankModel.h"
+#include "LaneExpr.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+/// col' = col ^ (((row >> Shift) & Mask) * VecElems), all in element units.
+struct SwizzleParams {
+  unsigned Shift = 0;
+  unsigned Mask = 0;
+  unsigned VecElems = 1;
+};
+
+struct FixCandidate {
+  enum Kind { Pad, Swizzle } K = Pad;
+  unsigned PadElems = 0; ///< for Pad: elements added to each row
+  SwizzleParams Swz;     ///< for Swizzle
+
+  static FixCandidate pad(unsigned Elems);
+  static FixCandidate swizzle(unsigned Shift, unsigned Mask, unsigned VecElems);
+  /// "pad +2", "swizzle ((row >> 0) & 7) * 1"
+  std::string str() const;
+};
+
+enum class Strategy { Auto, Pad, Swizzle };
+
+/// What one candidate (the chosen one, in a plan) does on one target.
+struct TargetOutcome {
+  std::string Target;
+  /// Summed over the array's accesses (not weighted), default reading.
+  double PassesBefore = 0, PassesAfter = 0;
+  /// The worst access's degree, default reading.
+  double DegreeBefore = 1, DegreeAfter = 1;
+  /// Workgroups per CU that LDS and the wave slots allow (0: over capacity).
+  unsigned BlocksPerCUBefore = 0, BlocksPerCUAfter = 0;
+  /// Per alternative reading i of a disputed row: the passes, summed over
+  /// the accesses whose row has such a reading. Empty when none has.
+  std::vector<double> AltPassesAfter;
+  /// The worst access's degree under the alternative readings (1 if none),
+  /// and the bank count of the alternative reading (0 if none).
+  double AltDegreeBefore = 1, AltDegreeAfter = 1;
+  unsigned AltBanks = 0;
+};
+
+/// The new shape of the array under a candidate.
+struct Layout {
+  bool Ok = false;
+  std::string Why;           ///< when !Ok
+  bool Flat = false;         ///< a 1-D array indexed r * W + c
+  uint64_t RowLength = 0;    ///< L before (elements)
+  uint64_t NewRowLength = 0; ///< L + P
+  uint64_t Rows = 0;         ///< rows of the whole array (0: unknown)
+  uint64_t RowExtent = 0;    ///< extent of the row subscript (0: unknown)
+  std::vector<uint64_t> NewDims; ///< declared extents after ({0} dynamic)
+  uint64_t Elems = 0, NewElems = 0; ///< 0: unknown (dynamic, size unknown)
+};
+
+struct PlanOptions {
+  /// --assume NAME=VALUE, passed to the analyzer.
+  std::map<std::string, int64_t> Assumptions;
+  /// For a dynamic array: the bytes the launch passes, if known (0: not).
+  uint64_t DynamicBytes = 0;
+  /// Largest pad tried; 0: one bank cycle of the widest bank model
+  /// (banks * 4 B / element bytes), at most the row length.
+  unsigned MaxPad = 0;
+  /// Waves a CU (WGP, SM) holds, per target name, overriding the planner's
+  /// table (FixPlanner.cpp): occupancy is min(LDS budget, wave slots).
+  std::map<std::string, unsigned> MaxWavesPerCU;
+};
+
+struct FixPlan {
+  bool Found = false;
+  std::string Refusal;  ///< why nothing (when !Found)
+  SourceLoc RefusalLoc; ///< the access that caused the refusal, if one did
+  FixCandidate Choice;
+  std::vector<TargetOutcome> Outcomes; ///< one per target, in request order
+  /// The kernel's LDS per block (its static LDS, plus the dynamic bytes when
+  /// the array is dynamic and they are known).
+  uint64_t LDSBytesBefore = 0, LDSBytesAfter = 0;
+  uint64_t ArrayBytesBefore = 0, ArrayBytesAfter = 0; ///< 0: unknown
+  Layout NewLayout;
+  bool OccupancyChecked = true; ///< false for a dynamic array of unknown size
+  /// "pad rows 32 -> 33 floats: 32-way -> 1-way on gfx942 and gfx950,
+  /// +128 B LDS, occupancy unchanged"
+  std::string Description;
+  /// One short line per candidate tried, for --verbose.
+  std::vector<std::string> Considered;
+};
+
+/// Chooses a fix for Array. Accesses are every access of the array (of the
+/// kernel being fixed); Targets the requested targets. KernelStaticLDSBytes
+/// is the static LDS of the whole kernel (every __shared__ variable),
+/// including this array when it is static.
+FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Accesses,
+                const std::vector<const TargetModel *> &Targets,
+                uint64_t KernelStaticLDSBytes, Strategy S, const BankModel &Model,
+                const PlanOptions &Opts = {});
+
+/// The byte offset of A under candidate C (the re-layout), in 64-bit signed
+/// arithmetic, from A.Subs. Null if A's subscripts do not fit the array (see
+/// layoutOf). relayout(Array, A, pad(0)) computes the same addresses as
+/// A.ByteOffset.
+ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &C);
+
+/// The shape of Array under C. FlatRowLength: the accesses' W for a flat
+/// array, else 0. Rows: for a dynamic array, its outermost extent: the rows
+/// of W for a flat one, Dims[0] for `extern T s[][N]` (0: unknown).
+Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
+                uint64_t FlatRowLength, uint64_t Rows = 0);
+
+/// True if C maps the array's elements one-to-one into the new storage (and
+/// keeps each aligned group of VecElems elements of a row contiguous),
+/// checked by enumerating every element of the declared extents through
+/// relayout. For a dynamic array the extents are Rows x FlatRowLength (a
+/// flat one) or Rows x the declared inner extents; Rows is ignored for a
+/// static array. Why says which element fails.
+bool isBijection(const SharedArray &Array, const FixCandidate &C,
+                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,117 @@
+//===- BankModelTableTest.cpp - The built-in table is complete and sane ---===//
+
+#include "BankModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace lds;
+
+TEST(BankModelTable, EveryTargetOfTheContract) {
+  BankModel M = BankModel::builtin();
+  EXPECT_EQ(M.targetNames(),
+            (std::vector<std::string>{"gfx1100", "gfx1200", "gfx1250", "gfx90a",
+                                      "gfx942", "gfx950", "sm_80", "sm_90"}));
+}
+
+TEST(BankModelTable, EveryWidthAndDirectionHasASourcedRow) {
+  BankModel M = BankModel::builtin();
+  for (const auto &[Name, T] : M.targets()) {
+    EXPECT_FALSE(T.Source.empty()) << Name;
+    for (Direction D : {Direction::Read, Direction::Write})
+      for (unsigned W : {1u, 2u, 4u, 8u, 12u, 16u}) {
+        const BankRule *R = T.findRule(D, W);
+        ASSERT_NE(R, nullptr) << Name << " width " << W;
+        EXPECT_EQ(R->WidthBytes, W) << Name;
+        EXPECT_EQ(R->Dir, D) << Name;
+        EXPECT_FALSE(R->Source.empty()) << Name << " width " << W;
+        EXPECT_NE(std::string("HMVSU").find(R->Confidence), std::string::npos)
+            << Name << " width " << W << ": '" << R->Confidence << "'";
+        EXPECT_EQ(R->Confidence.size(), 1u);
+        unsigned Lanes = 0;
+        for (const auto &G : R->Groups)
+          Lanes += G.size();
+        EXPECT_EQ(Lanes, T.WaveSize) << Name << " width " << W;
+        EXPECT_EQ(R->PairMerge, !T.IsAMD && D == Direction::Read) << Name;
+      }
+  }
+}
+
+TEST(BankModelTable, HardwareFacts) {
+  BankModel M = BankModel::builtin();
+  EXPECT_EQ(M.find("gfx942")->WaveSize, 64u);
+  EXPECT_EQ(M.find("gfx1250")->WaveSize, 32u);
+  EXPECT_EQ(M.find("sm_90")->LDSBytesPerCU, 228u * 1024);
+  EXPECT_EQ(M.find("sm_90")->LDSBytesPerBlock, 227u * 1024);
+  EXPECT_EQ(M.find("sm_80")->LDSBytesPerCU, 164u * 1024);
+  EXPECT_EQ(M.find("gfx950")->LDSBytesPerCU, 160u * 1024);
+  EXPECT_EQ(M.find("gfx950")->AllocGranule, 1280u);
+  EXPECT_EQ(M.find("gfx1250")->AllocGranule, 2048u);
+  EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 8)->Banks, 64u);
+  EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 12)->Banks, 32u);
+  EXPECT_EQ(M.find("gfx950")->findRule(Direction::Write, 8)->Banks, 32u);
+  EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 16)->Groups.size(), 4u);
+  EXPECT_EQ(M.find("gfx942")->findRule(Direction::Read, 16)->Groups.size(), 8u);
+  EXPECT_EQ(M.find("gfx942")->findRule(Direction::Write, 16)->GroupSpec,
+            "consecutive:8");
+  EXPECT_EQ(M.find("gfx1200")->findRule(Direction::Read, 16)->GroupSpec,
+            "consecutive:8");
+  EXPECT_EQ(M.find("gfx1100")->findRule(Direction::Read, 16)->Groups[0],
+            (std::vector<unsigned>{0, 1, 2, 3, 20, 21, 22, 23}));
+  // The disputed gfx950 rows carry the other reading.
+  for (Direction D : {Direction::Read, Direction::Write})
+    for (unsigned W : {1u, 2u, 4u}) {
+      const BankRule *R = M.find("gfx950")->findRule(D, W);
+      ASSERT_EQ(R->Alternatives.size(), 1u);
+      EXPECT_EQ(R->Alternatives[0].Banks, 64u);
+      EXPECT_EQ(R->Alternatives[0].Groups.size(), 1u);
+    }
+  // gfx90a is gfx942, marked as inferred.
+  EXPECT_EQ(M.find("gfx90a")->findRule(Direction::Read, 16)->GroupSpec,
+            M.find("gfx942")->findRule(Direction::Read, 16)->GroupSpec);
+  EXPECT_EQ(M.find("gfx90a")->findRule(Direction::Read, 16)->Confidence, "U");
+}
+
+TEST(BankModelTable, FindRuleFallsBackToTheNearestWidth) {
+  BankModel M = BankModel::builtin();
+  TargetModel T = *M.find("gfx942");
+  EXPECT_EQ(T.findRule(Direction::Read, 32)->WidthBytes, 16u);
+  EXPECT_EQ(T.findRule(Direction::Read, 3)->WidthBytes, 4u);
+  T.Rules.erase(std::remove_if(T.Rules.begin(), T.Rules.end(),
+                               [](const BankRule &R) { return R.WidthBytes == 12; }),
+                T.Rules.end());
+  EXPECT_EQ(T.findRule(Direction::Read, 12)->WidthBytes, 16u);
+  // A row for both directions serves either.
+  TargetModel Any;
+  BankRule R;
+  R.Dir = Direction::Any;
+  R.WidthBytes = 4;
+  Any.Rules.push_back(R);
+  EXPECT_NE(Any.findRule(Direction::Write, 4), nullptr);
+}
+
+TEST(Capacity, Gfx942) {
+  BankModel M = BankModel::builtin();
+  const TargetModel &T = *M.find("gfx942");
+  EXPECT_EQ(T.allocatedBytes(1), 512u);
+  EXPECT_EQ(T.allocatedBytes(4096), 4096u);
+  EXPECT_EQ(T.allocatedBytes(4224), 4608u); // tile[32][33] floats
+  EXPECT_EQ(T.blocksPerCU(4096), 16u);
+  EXPECT_EQ(T.blocksPerCU(4224), 14u);
+  EXPECT_EQ(T.blocksPerCU(32768), 2u);
+  EXPECT_EQ(T.blocksPerCU(0), T.MaxBlocksPerCU);
+  EXPECT_EQ(T.blocksPerCU(65537), 0u);
+}
+
+TEST(Capacity, Sm90) {
+  BankModel M = BankModel::builtin();
+  const TargetModel &T = *M.find("sm_90");
+  // 1 KiB reserved per block, then the 128-byte granule.
+  EXPECT_EQ(T.allocatedBytes(4096), 5120u);
+  EXPECT_EQ(T.allocatedBytes(4224), 5248u);
+  EXPECT_EQ(T.allocatedBytes(4100), 5248u);
+  EXPECT_EQ(T.blocksPerCU(4096), 32u);       // 45 fit, the SM caps at 32
+  EXPECT_EQ(T.blocksPerCU(48 * 1024), 4u);   // 233472 / 50176
+  EXPECT_EQ(T.blocksPerCU(100000), 2u);      // 233472 / 101120
+  EXPECT_EQ(T.blocksPerCU(227 * 1024), 1u);
+  EXPECT_EQ(T.blocksPerCU(227 * 1024 + 1), 0u);
+}
