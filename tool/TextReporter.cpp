@@ -2,10 +2,11 @@
 
 #include "TextReporter.h"
 
+#include "DiagPrinter.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -56,31 +57,22 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
                          llvm::raw_ostream &OS, bool Color) {
   TextSummary Summary;
   const SourceManager &SM = Ctx.getSourceManager();
-  DiagnosticOptions Opts;
-  Opts.ShowColors = Color;
-  // TextDiagnostic buffers located diagnostics in a formatted stream of its
-  // own, while notes without a location go straight out; an unbuffered
-  // string stream underneath keeps them in order.
-  std::string Rendered;
-  llvm::raw_string_ostream Buffer(Rendered);
-  Buffer.enable_colors(Color);
-  TextDiagnosticPrinter Printer(Buffer, Opts);
-  DiagnosticsEngine Diags(new DiagnosticIDs(), Opts, &Printer,
-                          /*ShouldOwnClient=*/false);
-  Diags.setSourceManager(const_cast<SourceManager *>(&SM));
-  Printer.BeginSourceFile(Ctx.getLangOpts(), nullptr);
-
-  unsigned WarnID = Diags.getCustomDiagID(DiagnosticsEngine::Warning,
-                                          "%0 [lds-bank-conflict]");
-  unsigned RemarkID = Diags.getCustomDiagID(DiagnosticsEngine::Remark,
-                                            "%0 [lds-bank-conflict]");
-  unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  DiagPrinter Out(Ctx, Color);
+  auto Warn = [&](SourceLocation L, const std::string &M) {
+    Out.report(DiagnosticsEngine::Warning, L, M, "lds-bank-conflict");
+  };
+  auto Remark = [&](SourceLocation L, const std::string &M) {
+    Out.report(DiagnosticsEngine::Remark, L, M, "lds-bank-conflict");
+  };
+  auto Note = [&](SourceLocation L, const std::string &M) {
+    Out.report(DiagnosticsEngine::Note, L, M);
+  };
 
   const Model &M = F.Built.M;
   if (F.UsedFallbackHeaders)
-    Diags.Report(RemarkID) << ("parsed " + F.File +
-                               " with lds-rewrite's minimal GPU headers: no "
-                               "HIP/CUDA installation was found");
+    Remark(SourceLocation(), "parsed " + F.File +
+                                 " with lds-rewrite's minimal GPU headers: no "
+                                 "HIP/CUDA installation was found");
 
   // Group accesses by place, kernel, call chain and identical costs.
   std::vector<Finding> Findings;
@@ -152,51 +144,48 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
       const AccessResult &Worst = F.Results[I][Bad[0]];
       Msg += " (" + What + ", " + std::to_string(A.WidthBytes) +
              " B per lane: " + Worst.explain() + ")";
-      Diags.Report(Loc, WarnID) << Msg;
+      Warn(Loc, Msg);
 
       if (O.Array)
-        Diags.Report(O.Array->getLocation(), NoteID)
-            << ("'" + Name + "' declared here");
+        Note(O.Array->getLocation(), "'" + Name + "' declared here");
       for (size_t C = 0; C < O.CallChain.size(); ++C)
-        Diags.Report(O.CallChain[C], NoteID)
-            << ("in the call from " +
-                (C == 0 ? "kernel '" + A.Kernel + "'" : std::string("here")));
+        Note(O.CallChain[C],
+             "in the call from " +
+                 (C == 0 ? "kernel '" + A.Kernel + "'" : std::string("here")));
       std::string Shape = "block shape " + blockText(A.Block);
       switch (A.Block.Source) {
       case BlockSource::Launch:
         // At the launch as written, not inside hipLaunchKernelGGL's macro.
-        Diags.Report(SM.getExpansionLoc(O.BlockFrom), NoteID)
-            << (Shape + " from this launch");
+        Note(SM.getExpansionLoc(O.BlockFrom), Shape + " from this launch");
         break;
       case BlockSource::LaunchBounds:
-        Diags.Report(SM.getExpansionLoc(O.BlockFrom), NoteID)
-            << (Shape + " from __launch_bounds__");
+        Note(SM.getExpansionLoc(O.BlockFrom), Shape + " from __launch_bounds__");
         break;
       case BlockSource::Cli:
-        Diags.Report(NoteID) << (Shape + " from --block");
+        Note(SourceLocation(), Shape + " from --block");
         break;
       case BlockSource::Default:
-        Diags.Report(NoteID) << (Shape + " by default; use --block or a launch "
-                                         "with constant dimensions to set it");
+        Note(SourceLocation(), Shape + " by default; use --block or a launch "
+                                       "with constant dimensions to set it");
         break;
       }
       if (Worst.VariesWithIteration && !Worst.WorstBinding.empty()) {
         std::vector<std::string> Parts;
         for (const auto &[S, V] : Worst.WorstBinding)
           Parts.push_back(symbolText(A, S, V));
-        Diags.Report(NoteID) << ("worst iteration: " + llvm::join(Parts, ", ") +
-                                 " (the cost varies between iterations)");
+        Note(SourceLocation(), "worst iteration: " + llvm::join(Parts, ", ") +
+                                   " (the cost varies between iterations)");
       }
       for (size_t T : Bad) {
         const AccessResult &R = F.Results[I][T];
-        Diags.Report(NoteID)
-            << ("on " + F.Targets[T] + ": " + formatNumber(R.Passes) +
-                " passes per wave instruction, ideal " +
-                formatNumber(R.IdealPasses) + " (" + std::to_string(R.Banks) +
-                " banks; rule " + R.RuleSource + ")");
+        Note(SourceLocation(),
+             "on " + F.Targets[T] + ": " + formatNumber(R.Passes) +
+                 " passes per wave instruction, ideal " +
+                 formatNumber(R.IdealPasses) + " (" + std::to_string(R.Banks) +
+                 " banks; rule " + R.RuleSource + ")");
       }
       for (const std::string &N : A.Notes)
-        Diags.Report(NoteID) << N;
+        Note(SourceLocation(), N);
     }
     if (!UnknownTargets.empty()) {
       ++Summary.Unknowns;
@@ -206,13 +195,11 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
           R = &F.Results[I][T];
           break;
         }
-      Diags.Report(Loc, RemarkID)
-          << ("LDS bank cost of " + What + " unknown on " +
-              joinTargets(UnknownTargets) + ": " + R->Reason);
+      Remark(Loc, "LDS bank cost of " + What + " unknown on " +
+                      joinTargets(UnknownTargets) + ": " + R->Reason);
     }
   }
-  Printer.EndSourceFile();
-  OS << Rendered;
+  OS << Out.take();
   return Summary;
 }
 

@@ -1,0 +1,45 @@
+//===- ArrayRewrite.h - Padding and swizzle as source replacements --------===//
+//
+// PaddingRewrite widens the rows of an array: the innermost extent of a
+// multi-dimensional declaration (`tile[TILE][TILE + 1]`, indices unchanged),
+// or, for a 1-D array indexed `r * W + c`, a padded stride declared next to
+// the array and used in its size and in every access, so that W itself, which
+// other code may use, is left alone. SwizzleRewrite XORs the column of every
+// access with bits of its row. Both only edit text written in the file being
+// fixed and refuse (RefusalError) anything they cannot prove safe.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_REWRITES_ARRAYREWRITE_H
+#define LDS_REWRITES_ARRAYREWRITE_H
+
+#include "FixPlanner.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
+
+#include <vector>
+
+namespace lds {
+
+/// One array to rewrite: its declaration (any instantiation: they share
+/// their text) and the lvalue of every access to it.
+struct ArrayEdit {
+  const clang::VarDecl *Decl = nullptr;
+  std::vector<const clang::Expr *> Accesses;
+};
+
+llvm::Expected<clang::tooling::Replacements>
+padRows(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+
+llvm::Expected<clang::tooling::Replacements>
+swizzleColumns(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+
+/// The plan as replacements: padRows or swizzleColumns.
+llvm::Expected<clang::tooling::Replacements>
+rewriteArray(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,213 @@
+//===- PaddingRewrite.cpp - Widen the rows of a shared array --------------===//
+
+#include "ArrayRewrite.h"
+#include "ArraySubscripts.h"
+#include "SourceEdits.h"
+
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace lds {
+
+namespace {
+
+/// The innermost (row) extent as written: `32` in `float s[8][32]`.
+ArrayTypeLoc innermostArray(const VarDecl *VD) {
+  ArrayTypeLoc Innermost;
+  if (!VD->getTypeSourceInfo())
+    return Innermost;
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  while (true) {
+    TL = TL.getUnqualifiedLoc();
+    if (auto P = TL.getAs<ParenTypeLoc>()) {
+      TL = P.getInnerLoc();
+      continue;
+    }
+    if (auto A = TL.getAs<ArrayTypeLoc>()) {
+      Innermost = A;
+      TL = A.getElementLoc();
+      continue;
+    }
+    break;
+  }
+  return Innermost;
+}
+
+std::string plus(const std::string &Text, unsigned P) {
+  bool Low = Text.find('?') != std::string::npos ||
+             Text.find(',') != std::string::npos;
+  return (Low ? "(" + Text + ")" : Text) + " + " + std::to_string(P);
+}
+
+/// A name for the padded stride that the file does not use yet.
+std::string freshName(const std::string &Base, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::string Name = Base;
+  for (int N = 2; Buf.contains(Name); ++N)
+    Name = Base + std::to_string(N);
+  return Name;
+}
+
+llvm::Expected<tooling::Replacements>
+padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  ArrayTypeLoc Row = innermostArray(Edit.Decl);
+  if (!Row || !Row.getSizeExpr())
+    return refuse("the row extent of '" + Edit.Decl->getNameAsString() +
+                      "' is not written in its declaration",
+                  Edit.Decl->getLocation());
+  auto Range = editableRange(Row.getSizeExpr()->getSourceRange(), Ctx,
+                             "the row extent of '" + Edit.Decl->getNameAsString() + "'");
+  if (!Range)
+    return Range.takeError();
+  tooling::Replacements Reps;
+  if (llvm::Error E = addReplacement(
+          Reps,
+          tooling::Replacement(SM, *Range, plus(textOf(*Range, Ctx), Plan.Choice.PadElems)),
+          Edit.Decl->getLocation()))
+    return std::move(E);
+  return Reps;
+}
+
+llvm::Expected<tooling::Replacements>
+padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const VarDecl *VD = Edit.Decl;
+  uint64_t W = Plan.NewLayout.RowLength;
+  unsigned P = Plan.Choice.PadElems;
+  std::string Name = freshName(VD->getNameAsString() + "_stride", Ctx);
+  tooling::Replacements Reps;
+  std::string WText = std::to_string(W);
+
+  // The declared size: `N * W` keeps N and takes the stride; a constant
+  // size becomes rows * stride.
+  ArrayTypeLoc AT = innermostArray(VD);
+  if (AT && AT.getSizeExpr()) {
+    const Expr *Size = AT.getSizeExpr();
+    const Expr *ConstSide = nullptr;
+    if (multipleOfW(Size, W, Ctx, ConstSide) && ConstSide) {
+      auto R = editableRange(ConstSide->getSourceRange(), Ctx,
+                             "the size of '" + VD->getNameAsString() + "'");
+      if (!R)
+        return R.takeError();
+      WText = textOf(*R, Ctx);
+      if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
+                                         VD->getLocation()))
+        return std::move(E);
+    } else {
+      Expr::EvalResult N;
+      if (Size->isValueDependent() || !Size->EvaluateAsInt(N, Ctx))
+        return refuse("the size of '" + VD->getNameAsString() +
+                          "' is not a constant the tool can rewrite",
+                      Size->getBeginLoc());
+      uint64_t Elems = N.Val.getInt().getZExtValue();
+      if (Elems % W)
+        return refuse("the size of '" + VD->getNameAsString() +
+                          "' is not a whole number of rows of " + WText,
+                      Size->getBeginLoc());
+      auto R = editableRange(Size->getSourceRange(), Ctx,
+                             "the size of '" + VD->getNameAsString() + "'");
+      if (!R)
+        return R.takeError();
+      if (llvm::Error E = addReplacement(
+              Reps,
+              tooling::Replacement(SM, *R, std::to_string(Elems / W) + " * " + Name),
+              VD->getLocation()))
+        return std::move(E);
+    }
+  }
+
+  // Every access: the W of `r * W` becomes the stride.
+  for (const Expr *A : Edit.Accesses) {
+    std::vector<const Expr *> Subs = subscriptsOf(A, VD);
+    if (Subs.size() != 1)
+      return refuse("this access reaches '" + VD->getNameAsString() +
+                        "' through a pointer made elsewhere; the tool cannot "
+                        "change its row stride",
+                    A->getBeginLoc());
+    unsigned Found = 0;
+    for (const SumTerm &T : sumTerms(Subs[0])) {
+      const Expr *ConstSide = nullptr;
+      const Expr *X = multipleOfW(T.E, W, Ctx, ConstSide);
+      if (!X)
+        continue;
+      ++Found;
+      if (ConstSide) {
+        auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride");
+        if (!R)
+          return R.takeError();
+        if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
+                                           A->getBeginLoc()))
+          return std::move(E);
+      } else {
+        auto TR = editableRange(T.E->getSourceRange(), Ctx, "the row stride");
+        auto XR = editableRange(X->getSourceRange(), Ctx, "the row index");
+        if (!TR)
+          return TR.takeError();
+        if (!XR)
+          return XR.takeError();
+        if (llvm::Error E = addReplacement(
+                Reps,
+                tooling::Replacement(SM, *TR, parenthesize(textOf(*XR, Ctx)) + " * " + Name),
+                A->getBeginLoc()))
+          return std::move(E);
+      }
+    }
+    if (!Found)
+      return refuse("the row stride " + std::to_string(W) +
+                        " of this index is not written as a multiplication",
+                    Subs[0]->getBeginLoc());
+  }
+
+  // The stride, declared on its own line just above the array.
+  SourceLocation DeclStart = SM.getExpansionLoc(VD->getBeginLoc());
+  if (SM.getFileID(DeclStart) != SM.getMainFileID())
+    return refuse("'" + VD->getNameAsString() + "' is declared outside the file "
+                  "being fixed",
+                  VD->getLocation());
+  std::string Indent = indentationAt(DeclStart, Ctx);
+  unsigned Offset = SM.getFileOffset(DeclStart);
+  unsigned LineStart = Offset - static_cast<unsigned>(Indent.size());
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (Buf.substr(LineStart, Indent.size()) != Indent)
+    return refuse("'" + VD->getNameAsString() + "' does not start its line; "
+                  "the tool cannot place the padded stride",
+                  VD->getLocation());
+  std::string Line = Indent + "constexpr int " + Name + " = " + plus(WText, P) +
+                     "; // lds-rewrite: padded row stride of '" +
+                     VD->getNameAsString() + "'" + lineEnding(Ctx);
+  if (llvm::Error E = addReplacement(
+          Reps,
+          tooling::Replacement(SM.getFilename(DeclStart), LineStart, 0, Line),
+          VD->getLocation()))
+    return std::move(E);
+  return Reps;
+}
+
+} // namespace
+
+llvm::Expected<tooling::Replacements>
+padRows(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  if (Plan.NewLayout.Flat)
+    return padFlat(Ctx, Edit, Plan);
+  return padMultiDim(Ctx, Edit, Plan);
+}
+
+llvm::Expected<tooling::Replacements>
+rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  QualType Elem = Edit.Decl->getType();
+  while (const ArrayType *AT = Ctx.getAsArrayType(Elem))
+    Elem = AT->getElementType();
+  if (Elem->isUnionType())
+    return refuse("'" + Edit.Decl->getNameAsString() +
+                      "' holds unions: other members alias its elements",
+                  Edit.Decl->getLocation());
+  if (Plan.Choice.K == FixCandidate::Pad)
+    return padRows(Ctx, Edit, Plan);
+  return swizzleColumns(Ctx, Edit, Plan);
+}
+
+} // namespace lds

@@ -1,0 +1,111 @@
+//===- SourceEdits.cpp - Where an edit may land, and what it replaces -----===//
+
+#include "SourceEdits.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace lds {
+
+char RefusalError::ID = 0;
+
+llvm::Error refuse(const std::string &Message, SourceLocation Loc) {
+  return llvm::make_error<RefusalError>(Message, Loc);
+}
+
+llvm::Expected<CharSourceRange> editableRange(SourceRange R, ASTContext &Ctx,
+                                              const std::string &What) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    SourceLocation B = R.getBegin();
+    std::string Macro;
+    if (B.isMacroID())
+      Macro = Lexer::getImmediateMacroName(B, SM, Ctx.getLangOpts()).str();
+    return refuse(What + " is spelled inside macro" +
+                      (Macro.empty() ? std::string() : " '" + Macro + "'") +
+                      ", which other code may use; edit it by hand",
+                  SM.getExpansionLoc(B));
+  }
+  if (SM.getFileID(Range.getBegin()) != SM.getMainFileID())
+    return refuse(What + " is in " +
+                      SM.getFilename(Range.getBegin()).str() +
+                      ", outside the file being fixed",
+                  Range.getBegin());
+  return Range;
+}
+
+llvm::Expected<CharSourceRange> editableRange(const Expr *E, ASTContext &Ctx) {
+  return editableRange(E->getSourceRange(), Ctx, "the index");
+}
+
+std::string textOf(CharSourceRange R, ASTContext &Ctx) {
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+}
+
+std::string parenthesize(const std::string &T) {
+  bool Simple = !T.empty();
+  for (char C : T)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.'))
+      Simple = false;
+  if (Simple)
+    return T;
+  if (T.size() >= 2 && T.front() == '(' && T.back() == ')') {
+    // "(a) + (b)" is not parenthesised as a whole.
+    int Depth = 0;
+    bool Whole = true;
+    for (size_t I = 0; I < T.size(); ++I) {
+      Depth += T[I] == '(' ? 1 : T[I] == ')' ? -1 : 0;
+      if (Depth == 0 && I + 1 < T.size())
+        Whole = false;
+    }
+    if (Whole)
+      return T;
+  }
+  return "(" + T + ")";
+}
+
+llvm::Error addReplacement(tooling::Replacements &Reps,
+                           const tooling::Replacement &R, SourceLocation Loc) {
+  for (const tooling::Replacement &Old : Reps)
+    if (Old.getFilePath() == R.getFilePath() && Old.getOffset() == R.getOffset() &&
+        Old.getLength() == R.getLength()) {
+      if (Old.getReplacementText() == R.getReplacementText())
+        return llvm::Error::success();
+      return refuse("two instantiations need different edits of the same "
+                    "text",
+                    Loc);
+    }
+  if (llvm::Error E = Reps.add(R)) {
+    llvm::consumeError(std::move(E));
+    return refuse("edits of this access overlap", Loc);
+  }
+  return llvm::Error::success();
+}
+
+std::string lineEnding(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  size_t NL = Buf.find('\n');
+  if (NL != llvm::StringRef::npos && NL > 0 && Buf[NL - 1] == '\r')
+    return "\r\n";
+  return "\n";
+}
+
+std::string indentationAt(SourceLocation Loc, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  size_t Start = Buf.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t End = Start;
+  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+    ++End;
+  return Buf.substr(Start, End - Start).str();
+}
+
+} // namespace lds

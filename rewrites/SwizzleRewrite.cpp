@@ -1,0 +1,109 @@
+//===- SwizzleRewrite.cpp - XOR the column of every access with its row ---===//
+
+#include "ArrayRewrite.h"
+#include "ArraySubscripts.h"
+#include "SourceEdits.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace lds {
+
+namespace {
+/// ((row >> S) & M) * V, with the parts that do nothing left out.
+std::string xorTerm(const std::string &Row, const SwizzleParams &P) {
+  std::string R = parenthesize(Row);
+  if (P.Shift)
+    R = "(" + R + " >> " + std::to_string(P.Shift) + ")";
+  std::string T = "(" + R + " & " + std::to_string(P.Mask) + ")";
+  if (P.VecElems > 1)
+    T = "(" + T + " * " + std::to_string(P.VecElems) + ")";
+  return T;
+}
+} // namespace
+
+llvm::Expected<tooling::Replacements>
+swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const VarDecl *VD = Edit.Decl;
+  const SwizzleParams &P = Plan.Choice.Swz;
+  tooling::Replacements Reps;
+  for (const Expr *A : Edit.Accesses) {
+    std::vector<const Expr *> Subs = subscriptsOf(A, VD);
+    if (Subs.empty())
+      return refuse("this access reaches '" + VD->getNameAsString() +
+                        "' through a pointer made elsewhere; the tool cannot "
+                        "swizzle it",
+                    A->getBeginLoc());
+    if (!Plan.NewLayout.Flat) {
+      if (Subs.size() < 2)
+        return refuse("this access does not give a row and a column of '" +
+                          VD->getNameAsString() + "'",
+                      A->getBeginLoc());
+      const Expr *Row = Subs[Subs.size() - 2], *Col = Subs.back();
+      if (Row->HasSideEffects(Ctx))
+        return refuse("the row index has side effects; repeating it in the "
+                      "swizzle would change the program",
+                      Row->getBeginLoc());
+      auto RR = editableRange(Row, Ctx);
+      auto CR = editableRange(Col, Ctx);
+      if (!RR)
+        return RR.takeError();
+      if (!CR)
+        return CR.takeError();
+      std::string New = parenthesize(textOf(*CR, Ctx)) + " ^ " +
+                        xorTerm(textOf(*RR, Ctx), P);
+      if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *CR, New),
+                                         A->getBeginLoc()))
+        return std::move(E);
+      continue;
+    }
+    // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`.
+    uint64_t W = Plan.NewLayout.RowLength;
+    if (Subs.size() != 1)
+      return refuse("this access does not index '" + VD->getNameAsString() +
+                        "' as row * " + std::to_string(W) + " + column",
+                    A->getBeginLoc());
+    auto IR = editableRange(Subs[0], Ctx);
+    if (!IR)
+      return IR.takeError();
+    std::string RowText, ColText, RowTermText;
+    for (const SumTerm &T : sumTerms(Subs[0])) {
+      const Expr *ConstSide = nullptr;
+      auto TR = editableRange(T.E, Ctx);
+      if (!TR)
+        return TR.takeError();
+      std::string Text = textOf(*TR, Ctx);
+      const Expr *X = multipleOfW(T.E, W, Ctx, ConstSide);
+      if (X && RowText.empty() && !T.Negative) {
+        if (X->HasSideEffects(Ctx))
+          return refuse("the row index has side effects", X->getBeginLoc());
+        auto XR = editableRange(X, Ctx);
+        if (!XR)
+          return XR.takeError();
+        RowText = textOf(*XR, Ctx);
+        RowTermText = Text;
+        continue;
+      }
+      if (ColText.empty())
+        ColText = T.Negative ? "-" + parenthesize(Text) : Text;
+      else
+        ColText += (T.Negative ? " - " : " + ") + parenthesize(Text);
+    }
+    if (RowText.empty())
+      return refuse("this access does not index '" + VD->getNameAsString() +
+                        "' as row * " + std::to_string(W) + " + column",
+                    Subs[0]->getBeginLoc());
+    if (ColText.empty())
+      ColText = "0";
+    std::string New = RowTermText + " + (" + parenthesize(ColText) + " ^ " +
+                      xorTerm(RowText, P) + ")";
+    if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New),
+                                       A->getBeginLoc()))
+      return std::move(E);
+  }
+  return Reps;
+}
+
+} // namespace lds
