@@ -63,6 +63,9 @@ struct SymbolInfo {
   /// as "the worst iteration".
   bool IsLoopCounter = false;
   SourceLoc Loc;
+  /// An assumption made about this symbol (e.g. the first iterations of a
+  /// loop of unknown bound), reported with the accesses that use it.
+  std::string Note;
 };
 
 /// An access written as subscripts of its array's dimensions, so that the

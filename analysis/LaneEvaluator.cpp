@@ -113,6 +113,32 @@ private:
       return LaneEvaluator::wrap(static_cast<int64_t>(~U), E.Ty);
     case UnaryOp::LogicalNot:
       return LaneEvaluator::wrap(*A == 0, E.Ty);
+    case UnaryOp::Ffs:
+    case UnaryOp::Popcount:
+    case UnaryOp::Clz:
+    case UnaryOp::Ctz: {
+      unsigned Bits = E.A->Ty.Bits;
+      uint64_t V = static_cast<uint64_t>(LaneEvaluator::wrap(*A, E.A->Ty));
+      if (Bits < 64)
+        V &= (uint64_t(1) << Bits) - 1;
+      int64_t R = 0;
+      if (E.UOp == UnaryOp::Popcount) {
+        for (uint64_t X = V; X; X &= X - 1)
+          ++R;
+      } else if (E.UOp == UnaryOp::Ffs) {
+        if (V)
+          while (!((V >> R) & 1))
+            ++R;
+        R = V ? R + 1 : 0;
+      } else if (E.UOp == UnaryOp::Ctz) {
+        while (R < Bits && !((V >> R) & 1))
+          ++R;
+      } else {
+        while (R < Bits && !((V >> (Bits - 1 - R)) & 1))
+          ++R;
+      }
+      return LaneEvaluator::wrap(R, E.Ty);
+    }
     }
     return fail("unsupported unary operator");
   }

@@ -234,10 +234,23 @@ std::string LaneExpr::str() const {
   case ExprKind::Unknown:
     return "unknown(" + Name + ")";
   case ExprKind::Unary: {
-    const char *Op = UOp == UnaryOp::Neg      ? "-"
-                     : UOp == UnaryOp::BitNot ? "~"
-                                              : "!";
-    return Op + A->str();
+    switch (UOp) {
+    case UnaryOp::Neg:
+      return "-" + A->str();
+    case UnaryOp::BitNot:
+      return "~" + A->str();
+    case UnaryOp::LogicalNot:
+      return "!" + A->str();
+    case UnaryOp::Ffs:
+      return "__ffs(" + A->str() + ")";
+    case UnaryOp::Popcount:
+      return "__popc(" + A->str() + ")";
+    case UnaryOp::Clz:
+      return "__clz(" + A->str() + ")";
+    case UnaryOp::Ctz:
+      return "__builtin_ctz(" + A->str() + ")";
+    }
+    return "?";
   }
   case ExprKind::Binary:
     if (BOp == BinaryOp::Min || BOp == BinaryOp::Max)

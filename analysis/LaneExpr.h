@@ -45,7 +45,10 @@ enum class ExprKind {
   Cast,   ///< convert A to Ty
 };
 
-enum class UnaryOp { Neg, BitNot, LogicalNot };
+/// Ffs, Popcount, Clz and Ctz count bits of the operand in the operand's own
+/// type (__ffs, __popc, __clz, __builtin_ctz): thread-index arithmetic such
+/// as `__ffs(blockDim.x) - 3` uses them.
+enum class UnaryOp { Neg, BitNot, LogicalNot, Ffs, Popcount, Clz, Ctz };
 
 enum class BinaryOp {
   Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,

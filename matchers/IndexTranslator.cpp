@@ -207,6 +207,28 @@ ExprRef IndexTranslator::translateBuiltinCall(const CallExpr *CE) {
                             LaneExpr::cast(Arg(0), T), LaneExpr::cast(Arg(1), T),
                             T);
   }
+  // Bit counts: `__ffs(blockDim.x) - 3` sizes a swizzle in rocm-examples'
+  // histogram.
+  if (CE->getNumArgs() == 1) {
+    std::optional<UnaryOp> Op;
+    if (N == "__ffs" || N == "__ffsll" || N == "__builtin_ffs" || N == "__builtin_ffsll")
+      Op = UnaryOp::Ffs;
+    else if (N == "__popc" || N == "__popcll" || N == "__builtin_popcount" ||
+             N == "__builtin_popcountll")
+      Op = UnaryOp::Popcount;
+    else if (N == "__clz" || N == "__clzll" || N == "__builtin_clz" || N == "__builtin_clzll")
+      Op = UnaryOp::Clz;
+    else if (N == "__builtin_ctz" || N == "__builtin_ctzll")
+      Op = UnaryOp::Ctz;
+    if (Op) {
+      const Expr *A0 = CE->getArg(0)->IgnoreParenImpCasts();
+      ExprRef V = translateInt(CE->getArg(0));
+      // Count in the argument's declared width, not a promoted one.
+      V = LaneExpr::cast(V, intTypeOf(FD->getParamDecl(0)->getType()));
+      (void)A0;
+      return LaneExpr::unary(*Op, V, T);
+    }
+  }
   if ((N == "__mul24" || N == "__umul24") && CE->getNumArgs() == 2)
     return LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Arg(0), T),
                             LaneExpr::cast(Arg(1), T), T);

@@ -10,6 +10,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace lds {
@@ -107,6 +109,17 @@ void KernelWalker::onAccess(const Expr *E, SharedPointer P, AccessKind K,
   A.Predicate = conjunction();
   A.Symbols = State.Symbols;
   A.Notes = State.Notes;
+  // Notes about symbols, only where this access depends on them.
+  std::set<std::string> Used;
+  auto Collect = [&](const std::string &N) { Used.insert(N); };
+  P.ByteOffset->forEachSymbol(Collect);
+  if (A.Predicate)
+    A.Predicate->forEachSymbol(Collect);
+  for (const std::string &N : Used) {
+    auto It = State.Symbols.find(N);
+    if (It != State.Symbols.end() && !It->second.Note.empty())
+      A.Notes.push_back(It->second.Note);
+  }
   A.CallChain = State.CallChain;
   A.LoopDepth = State.LoopDepth;
   A.Track = P.Track;
@@ -478,10 +491,9 @@ void KernelWalker::walkFor(const ForStmt *For) {
       Info.IsLoopCounter = true;
       Info.Description = "loop counter '" + Counter->getNameAsString() + "'";
       if (!BoundKnown)
-        State.Notes.push_back("the bound of the loop at " + Line +
-                              " is not known: its first " +
-                              std::to_string(Vals.size()) +
-                              " iterations were analysed");
+        Info.Note = "the bound of the loop at " + Line +
+                    " is not known: its first " + std::to_string(Vals.size()) +
+                    " iterations were analysed";
       State.Env[Counter].Int = LaneExpr::symbol(Name, T);
       havocLoopVariables(For->getBody(), For, Counter);
       walkLoopBody(For->getBody(), For, Counter);

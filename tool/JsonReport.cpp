@@ -116,6 +116,29 @@ void JsonReport::add(const AnalyzedFile &F) {
   }
 }
 
+void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
+                        const std::vector<std::string> &Targets,
+                        unsigned Replacements, const std::string &Status) {
+  Object Degrees;
+  for (size_t T = 0; T < Plan.Outcomes.size() && T < Targets.size(); ++T)
+    Degrees[Targets[T]] = number(Plan.Outcomes[T].DegreeAfter);
+  Object O{{"array", ArrayId},
+           {"strategy", Plan.Choice.K == FixCandidate::Pad ? "pad" : "swizzle"},
+           {"description", Plan.Description},
+           {"lds_bytes_before", static_cast<int64_t>(Plan.LDSBytesBefore)},
+           {"lds_bytes_after", static_cast<int64_t>(Plan.LDSBytesAfter)},
+           {"degree_after", std::move(Degrees)},
+           {"replacements", static_cast<int64_t>(Replacements)},
+           {"status", Status}};
+  if (Plan.Choice.K == FixCandidate::Pad)
+    O["pad_elements"] = static_cast<int64_t>(Plan.Choice.PadElems);
+  else
+    O["swizzle"] = Object{{"shift", static_cast<int64_t>(Plan.Choice.Swz.Shift)},
+                          {"mask", static_cast<int64_t>(Plan.Choice.Swz.Mask)},
+                          {"vector_elements", static_cast<int64_t>(Plan.Choice.Swz.VecElems)}};
+  Fixes.push_back(std::move(O));
+}
+
 Value JsonReport::render() const {
   Array Ts;
   for (const std::string &T : Targets)

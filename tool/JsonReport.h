@@ -3,6 +3,7 @@
 #define LDS_TOOL_JSONREPORT_H
 
 #include "AnalyzedFile.h"
+#include "FixPlanner.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -13,6 +14,10 @@ class JsonReport {
 public:
   void add(const AnalyzedFile &F);
   llvm::json::Value render() const;
+  /// A fix, planned (--diff) or applied (--fix).
+  void addFix(const std::string &ArrayId, const FixPlan &Plan,
+              const std::vector<std::string> &Targets, unsigned Replacements,
+              const std::string &Status);
 
 private:
   std::vector<std::string> Targets;

@@ -10,6 +10,7 @@
 
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
+#include "FixMode.h"
 #include "JsonReport.h"
 #include "RunConfig.h"
 #include "TextReporter.h"
@@ -66,6 +67,19 @@ static cl::opt<GpuHeaders> HeadersOpt(
                           "the installed ones, else the bundled minimal set"),
                clEnumValN(GpuHeaders::Bundled, "bundled",
                           "lds-rewrite's minimal headers only")),
+    cl::cat(Category));
+static cl::opt<bool> FixOpt("fix", cl::desc("Apply the fixes in place"),
+                            cl::cat(Category));
+static cl::opt<bool> DiffOpt("diff",
+                             cl::desc("Print the fixes as a unified diff; change "
+                                      "nothing"),
+                             cl::cat(Category));
+static cl::opt<Strategy> StrategyOpt(
+    "strategy", cl::desc("Which fixes --fix and --diff may use"),
+    cl::init(Strategy::Auto),
+    cl::values(clEnumValN(Strategy::Auto, "auto", "padding or XOR swizzle"),
+               clEnumValN(Strategy::Pad, "pad", "row padding only"),
+               clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
     cl::cat(Category));
 static cl::opt<bool> PrintParseCommand(
     "print-parse-command",
@@ -163,6 +177,8 @@ int main(int argc, const char **argv) {
   Config.ResourceDir = defaultResourceDir();
   Config.ClangPath = LDS_CLANG_PATH;
   Config.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
+  if (FixOpt && DiffOpt)
+    return fail("--fix and --diff cannot be used together");
   if (Files.empty())
     return fail("no input files; usage: lds-rewrite [options] <file>... [-- "
                 "<compiler args>]");
@@ -182,6 +198,11 @@ int main(int argc, const char **argv) {
   JsonReport Json;
   unsigned Warnings = 0;
   bool Failed = false;
+  bool Fixing = FixOpt || DiffOpt;
+  int FixStatus = 0;
+  // With --diff the diff is the only thing on stdout, so that it can be
+  // piped to patch; everything else goes to stderr.
+  raw_ostream &Report = DiffOpt ? errs() : outs();
 
   for (const std::string &File : Files) {
     if (!sys::fs::exists(File)) {
@@ -212,6 +233,7 @@ int main(int argc, const char **argv) {
                              CompilerArgs.end());
     }
     SourceLanguage Lang = languageOf(File, Cmd.CommandLine);
+    const clang::tooling::CompileCommand OriginalCmd = Cmd;
 
     AnalyzedFile Template;
     Template.File = File;
@@ -247,13 +269,16 @@ int main(int argc, const char **argv) {
     Single.C = Cmd;
     clang::tooling::ClangTool Tool(Single, {Cmd.Filename});
     Tool.clearArgumentsAdjusters();
+    std::optional<FilePlan> Plan;
     auto Factory = newCheckActionFactory(
         Config, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
           if (Config.Format == OutputFormat::Json)
             Json.add(F);
           TextSummary S;
           if (Config.Format == OutputFormat::Text)
-            S = reportAsText(Ctx, F, outs(), Color);
+            S = reportAsText(Ctx, F, Report, Color && !DiffOpt);
+          if (Fixing)
+            Plan = planFixes(Ctx, F, Config, StrategyOpt, Color && !DiffOpt);
           for (const auto &Row : F.Results)
             for (const AccessResult &R : Row)
               if (R.conflicts()) {
@@ -263,14 +288,25 @@ int main(int argc, const char **argv) {
         });
     int RC = Tool.run(Factory.get());
     if (RC != 0) {
-      fail(File + ": could not be parsed; nothing was analysed");
+      fail(File + ": could not be parsed; nothing was analysed" +
+           (Fixing ? std::string(" and nothing was changed") : std::string()));
       Failed = true;
+      continue;
+    }
+    if (Plan) {
+      int S = finishFix(*Plan, OriginalCmd, Lang, Config, FixOpt, Report, outs(),
+                        Config.Format == OutputFormat::Json ? &Json : nullptr);
+      FixStatus = std::max(FixStatus, S);
     }
   }
   if (Config.Format == OutputFormat::Json)
     outs() << formatv("{0:2}", Json.render()) << "\n";
   outs().flush();
   if (Failed)
+    return 2;
+  if (FixOpt)
+    return FixStatus;
+  if (FixStatus == 2)
     return 2;
   return Warnings ? 1 : 0;
 }

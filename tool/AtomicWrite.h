@@ -1,0 +1,17 @@
+//===- AtomicWrite.h - Replace a file's contents all at once --------------===//
+#ifndef LDS_TOOL_ATOMICWRITE_H
+#define LDS_TOOL_ATOMICWRITE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace lds {
+
+/// Writes Content to a temporary file beside Path (same permissions), then
+/// renames it over Path: a reader sees the old file or the new one, never
+/// half of either. On any error Path is untouched.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,61 @@
+//===- FixMode.h - --fix and --diff ---------------------------------------===//
+//
+// Plans a fix for every conflicting array of a file (while its AST is
+// alive), turns the plans into replacements, then, with the AST gone:
+// applies them in memory, re-parses and re-analyses the result (it must
+// parse and have exactly the planned costs), compiles it for every AMD
+// target (and CUDA files for their sm target) reporting LDS bytes before
+// and after, and only then writes the file atomically or prints the diff.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_TOOL_FIXMODE_H
+#define LDS_TOOL_FIXMODE_H
+
+#include "AnalyzedFile.h"
+#include "DeviceCompileArgs.h"
+#include "FixPlanner.h"
+#include "JsonReport.h"
+#include "RunConfig.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+namespace lds {
+
+struct ArrayFix {
+  std::string ArrayId;              ///< of the first kernel using it
+  std::set<std::string> ArrayIds;   ///< of every kernel and instantiation
+  std::string Name;
+  SourceLoc Decl;
+  FixPlan Plan;
+  unsigned Replacements = 0;
+};
+
+struct FilePlan {
+  std::string File;     ///< as given on the command line
+  std::string MainPath; ///< as the replacements name it
+  std::vector<std::string> Targets;
+  clang::tooling::Replacements Reps;
+  std::vector<ArrayFix> Fixes;
+  unsigned Refused = 0;
+  unsigned ConflictingAccesses = 0;
+  std::string Messages; ///< rendered fix reports and refusals
+};
+
+FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F,
+                   const RunConfig &Config, Strategy S, bool Color);
+
+/// Applies, verifies, recompiles, then writes (Write) or prints the diff to
+/// DiffOut. Messages go to Msgs. Returns the exit status of design.md.
+int finishFix(FilePlan &P, const clang::tooling::CompileCommand &Original,
+              SourceLanguage Lang, const RunConfig &Config, bool Write,
+              llvm::raw_ostream &Msgs, llvm::raw_ostream &DiffOut,
+              JsonReport *Json);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,83 @@
+//===- Recompile.cpp - Compile a file's device side, read its LDS size ----===//
+
+#include "Recompile.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+namespace lds {
+
+using llvm::StringRef;
+
+CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
+                                const std::string &OriginalFile,
+                                const std::string &Input,
+                                const std::string &ExtraIncludeDir) {
+  CompileResult R;
+  llvm::SmallString<128> Asm, Log;
+  llvm::sys::fs::createTemporaryFile("lds-rewrite", "s", Asm);
+  llvm::sys::fs::createTemporaryFile("lds-rewrite", "log", Log);
+  std::vector<std::string> Args;
+  bool Replaced = false;
+  for (size_t I = 0; I < ParseCommand.size(); ++I) {
+    const std::string &A = ParseCommand[I];
+    if (A == "-fsyntax-only") {
+      for (const char *X : {"-O3", "-S", "-o"})
+        Args.push_back(X);
+      Args.push_back(std::string(Asm));
+      continue;
+    }
+    if (I + 1 == ParseCommand.size() && A == OriginalFile) {
+      Args.push_back(Input);
+      Replaced = true;
+      continue;
+    }
+    Args.push_back(A);
+  }
+  if (!Replaced)
+    Args.push_back(Input);
+  if (!ExtraIncludeDir.empty())
+    Args.insert(Args.begin() + 1, "-I" + ExtraIncludeDir);
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
+  std::string Err;
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
+                                     /*SecondsToWait=*/600, 0, &Err);
+  if (auto Buf = llvm::MemoryBuffer::getFile(Log))
+    R.Log = (*Buf)->getBuffer().str();
+  if (!Err.empty())
+    R.Log += Err;
+  R.Ok = RC == 0;
+  if (R.Ok)
+    if (auto Buf = llvm::MemoryBuffer::getFile(Asm)) {
+      std::string Kernel;
+      StringRef Text = (*Buf)->getBuffer();
+      while (!Text.empty()) {
+        auto [Line, Rest] = Text.split('\n');
+        Text = Rest;
+        Line = Line.trim();
+        if (Line.consume_front(".amdhsa_kernel "))
+          Kernel = Line.trim().str();
+        else if (Line.consume_front(".amdhsa_group_segment_fixed_size ")) {
+          unsigned long long V = 0;
+          if (!Line.trim().getAsInteger(10, V))
+            R.LDSBytes[Kernel] = V;
+        }
+      }
+    }
+  llvm::sys::fs::remove(Asm);
+  llvm::sys::fs::remove(Log);
+  return R;
+}
+
+unsigned long long maxLDS(const CompileResult &R) {
+  unsigned long long M = 0;
+  for (const auto &[K, V] : R.LDSBytes)
+    M = std::max(M, V);
+  return M;
+}
+
+} // namespace lds

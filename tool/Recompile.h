@@ -1,0 +1,31 @@
+//===- Recompile.h - Compile a file's device side, read its LDS size ------===//
+#ifndef LDS_TOOL_RECOMPILE_H
+#define LDS_TOOL_RECOMPILE_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+struct CompileResult {
+  bool Ok = false;
+  std::string Log; ///< the compiler's messages
+  /// .amdhsa_group_segment_fixed_size per kernel symbol (AMD targets).
+  std::map<std::string, unsigned long long> LDSBytes;
+};
+
+/// Compiles Input with ParseCommand (a device-side -fsyntax-only command
+/// whose input is OriginalFile) turned into `-O3 -S`. ExtraIncludeDir lets a
+/// copy in a temporary folder find the original's local headers.
+CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
+                                const std::string &OriginalFile,
+                                const std::string &Input,
+                                const std::string &ExtraIncludeDir);
+
+/// The largest LDS size of any kernel in R, 0 if none.
+unsigned long long maxLDS(const CompileResult &R);
+
+} // namespace lds
+
+#endif
