@@ -37,6 +37,9 @@ struct BlockShape {
   std::array<unsigned, 3> Dims = {256, 1, 1};
   BlockSource Source = BlockSource::Default;
   SourceLoc From; ///< the launch or __launch_bounds__ it was read from
+  /// Dynamic shared bytes of that launch (its third <<<>>> argument), when
+  /// constant; 0 otherwise.
+  uint64_t DynamicSharedBytes = 0;
   unsigned threads() const { return Dims[0] * Dims[1] * Dims[2]; }
 };
 
@@ -79,6 +82,9 @@ struct Subscripts {
   std::vector<ExprRef> Index;   ///< element units, outermost first
   uint64_t FlatRowLength = 0;   ///< W for a flattened 1-D array, else 0
   ExprRef InnerBytes;           ///< offset inside the element (.x, .y ...)
+  /// A linear index i of a flattened array, given as {i / W, i % W}: the
+  /// rewrite must spell it that way.
+  bool Linear = false;
   std::string Why;              ///< why not Valid (for refusals)
 };
 

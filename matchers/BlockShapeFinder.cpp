@@ -33,6 +33,10 @@ public:
       F.Shape.Dims = *Dims;
       F.Shape.Source = BlockSource::Launch;
       F.From = K->getBeginLoc();
+      Expr::EvalResult Bytes;
+      if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)) &&
+          Config->getArg(2)->EvaluateAsInt(Bytes, Ctx))
+        F.Shape.DynamicSharedBytes = Bytes.Val.getInt().getZExtValue();
       Out.emplace(Key, F);
     } else if (It->second.Shape.Dims != *Dims) {
       It->second.OtherLaunches.push_back(*Dims);

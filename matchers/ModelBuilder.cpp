@@ -107,6 +107,29 @@ Subscripts subscriptsOf(const SubscriptTrack &T, const SharedArray &Arr) {
   S.Valid = true;
   return S;
 }
+/// A flattened tile is often also filled linearly (s[tid] = ...). When the
+/// other accesses of a 1-D array agree on a row length W, a linear index i
+/// is given as the rows {i / W, i % W}: exact for every i, so the planner
+/// can re-lay it out with the rest.
+void linearAccessesAsRows(Model &M, const std::string &Kernel) {
+  std::map<std::string, std::set<uint64_t>> RowLengths;
+  for (const Access &A : M.Accesses)
+    if (A.Kernel == Kernel && A.Subs.Valid && A.Subs.FlatRowLength)
+      RowLengths[A.ArrayId].insert(A.Subs.FlatRowLength);
+  for (Access &A : M.Accesses) {
+    auto It = RowLengths.find(A.ArrayId);
+    if (A.Kernel != Kernel || It == RowLengths.end() || It->second.size() != 1 ||
+        !A.Subs.Valid || A.Subs.FlatRowLength || A.Subs.Index.size() != 1)
+      continue;
+    uint64_t W = *It->second.begin();
+    ExprRef I = LaneExpr::cast(A.Subs.Index[0], IntType::i64());
+    ExprRef WE = LaneExpr::constant(W, IntType::i64());
+    A.Subs.Index = {LaneExpr::binary(BinaryOp::Div, I, WE, IntType::i64()),
+                    LaneExpr::binary(BinaryOp::Rem, I, WE, IntType::i64())};
+    A.Subs.FlatRowLength = W;
+    A.Subs.Linear = true;
+  }
+}
 } // namespace
 
 BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
@@ -121,6 +144,9 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     FoundBlockShape Found = Shapes.shapeOf(K);
     BlockShape Block = Found.Shape;
     if (Opts.Block) {
+      uint64_t Dyn = Block.DynamicSharedBytes;
+      Block = BlockShape();
+      Block.DynamicSharedBytes = Dyn;
       Block.Dims = *Opts.Block;
       Block.Source = BlockSource::Cli;
       Found.From = SourceLocation();
@@ -171,6 +197,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       O.OtherLaunches = Found.OtherLaunches;
       Out.Origins.push_back(std::move(O));
     }
+    linearAccessesAsRows(Out.M, Name);
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
   }

@@ -156,10 +156,24 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
           return std::move(E);
       }
     }
-    if (!Found)
-      return refuse("the row stride " + std::to_string(W) +
-                        " of this index is not written as a multiplication",
-                    Subs[0]->getBeginLoc());
+    if (!Found) {
+      // A linear index i (s[tid]) becomes i / W * stride + i % W.
+      if (Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return refuse("this index has side effects; splitting it into row "
+                      "and column would repeat them",
+                      Subs[0]->getBeginLoc());
+      auto R = editableRange(Subs[0], Ctx);
+      if (!R)
+        return R.takeError();
+      std::string I = parenthesize(textOf(*R, Ctx));
+      if (llvm::Error E = addReplacement(
+              Reps,
+              tooling::Replacement(SM, *R,
+                                   I + " / " + WText + " * " + Name + " + " + I +
+                                       " % " + WText),
+              A->getBeginLoc()))
+        return std::move(E);
+    }
   }
 
   // The stride, declared on its own line just above the array.

@@ -42,7 +42,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                           VD->getNameAsString() + "'",
                       A->getBeginLoc());
       const Expr *Row = Subs[Subs.size() - 2], *Col = Subs.back();
-      if (Row->HasSideEffects(Ctx))
+      if (Row->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
         return refuse("the row index has side effects; repeating it in the "
                       "swizzle would change the program",
                       Row->getBeginLoc());
@@ -77,7 +77,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       std::string Text = textOf(*TR, Ctx);
       const Expr *X = multipleOfW(T.E, W, Ctx, ConstSide);
       if (X && RowText.empty() && !T.Negative) {
-        if (X->HasSideEffects(Ctx))
+        if (X->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
           return refuse("the row index has side effects", X->getBeginLoc());
         auto XR = editableRange(X, Ctx);
         if (!XR)
@@ -91,10 +91,18 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       else
         ColText += (T.Negative ? " - " : " + ") + parenthesize(Text);
     }
-    if (RowText.empty())
-      return refuse("this access does not index '" + VD->getNameAsString() +
-                        "' as row * " + std::to_string(W) + " + column",
-                    Subs[0]->getBeginLoc());
+    if (RowText.empty()) {
+      // A linear index i: row i / W, column i % W.
+      if (Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return refuse("this index has side effects; splitting it into row "
+                      "and column would repeat them",
+                      Subs[0]->getBeginLoc());
+      std::string I = parenthesize(textOf(*IR, Ctx));
+      std::string WS = std::to_string(W);
+      RowText = I + " / " + WS;
+      RowTermText = RowText + " * " + WS;
+      ColText = I + " % " + WS;
+    }
     if (ColText.empty())
       ColText = "0";
     std::string New = RowTermText + " + (" + parenthesize(ColText) + " ^ " +

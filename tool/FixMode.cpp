@@ -128,15 +128,24 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     }
     PlanOptions Opts;
     Opts.Assumptions = Config.Assumptions;
+    if (First->Dynamic)
+      Opts.DynamicBytes = M.Accesses[G.Accesses[0]].Block.DynamicSharedBytes;
     FixPlan Plan = planFix(*First, Ptrs, Targets, StaticLDS, S, Config.Banks, Opts);
     if (!Plan.Found) {
       Refuse(toClangLoc(Plan.RefusalLoc, SM), Plan.Refusal);
       continue;
     }
+    // Both layouts map row r onto row r, and depend on r only through
+    // (r >> Shift) & Mask: when the row count is unknown (a dynamic array
+    // whose launch size is not constant), one period of rows decides.
+    uint64_t Rows = Plan.NewLayout.Rows;
+    if (!Rows)
+      Rows = std::max<uint64_t>(64, uint64_t(Plan.Choice.Swz.Mask + 1)
+                                        << Plan.Choice.Swz.Shift);
     std::string Why;
     if (!isBijection(*First, Plan.Choice,
-                     Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0,
-                     Plan.NewLayout.Rows, &Why)) {
+                     Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0, Rows,
+                     &Why)) {
       Refuse(G.Decl->getLocation(), "the planned layout is not one-to-one: " + Why);
       continue;
     }
@@ -178,6 +187,18 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     P.Fixes.push_back(std::move(Fix));
     Out.report(DiagnosticsEngine::Remark, G.Decl->getLocation(),
                "fixing '" + Name + "': " + Plan.Description, "lds-bank-conflict");
+    if (First->Dynamic && Plan.Choice.K == FixCandidate::Pad) {
+      uint64_t W = Plan.NewLayout.RowLength, P2 = Plan.Choice.PadElems;
+      std::string Size =
+          Plan.ArrayBytesAfter
+              ? std::to_string(Plan.ArrayBytesAfter) + " bytes (was " +
+                    std::to_string(Plan.ArrayBytesBefore) + ")"
+              : "rows x " + std::to_string((W + P2) * First->ElementBytes) +
+                    " bytes (each row of " + std::to_string(W) + " grows by " +
+                    std::to_string(P2) + ")";
+      Out.report(DiagnosticsEngine::Note, G.Decl->getLocation(),
+                 "'" + Name + "' is dynamic: its launches must now pass " + Size);
+    }
   }
   P.Messages = Out.take();
   return P;
