@@ -13,13 +13,20 @@ import argparse, glob, os, shlex, statistics, subprocess, sys, time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def median_seconds(cmd, runs):
-    times = []
+def run_once(cmd):
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def paired_medians(a, b, runs):
+    """Alternates the two commands so that a change in machine load hits
+    both alike; returns their median times."""
+    ta, tb = [], []
     for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        ta.append(run_once(a))
+        tb.append(run_once(b))
+    return statistics.median(ta), statistics.median(tb)
 
 
 def main():
@@ -42,8 +49,7 @@ def main():
             parse = subprocess.run([a.tool, "--print-parse-command", *targets, f],
                                    capture_output=True, text=True, check=True).stdout
             clang_cmd = shlex.split(parse.strip())
-            base = median_seconds(clang_cmd, a.runs)
-            tool = median_seconds([a.tool, *targets, f], a.runs)
+            base, tool = paired_medians(clang_cmd, [a.tool, *targets, f], a.runs)
             ratios[name].append(tool / base)
             print(f"{os.path.relpath(f, ROOT):34} {name:10} {base*1000:17.0f} ms {tool*1000:9.0f} ms {tool/base:6.2f}")
     for name, rs in ratios.items():
