@@ -30,6 +30,8 @@ const char *blockSourceName(BlockSource S) {
     return "launch_bounds";
   case BlockSource::Default:
     return "default";
+  case BlockSource::Config:
+    return "config";
   }
   return "default";
 }

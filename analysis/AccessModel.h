@@ -30,7 +30,9 @@ struct SourceLoc {
 enum class AccessKind { Load, Store, Atomic };
 const char *accessKindName(AccessKind K); // "load", "store", "atomic"
 
-enum class BlockSource { Cli, Launch, LaunchBounds, Default };
+/// Config: the project's .lds-rewrite.yaml (a per-kernel shape, or its
+/// default in place of 256 x 1 x 1); From.File names that file.
+enum class BlockSource { Cli, Launch, LaunchBounds, Default, Config };
 const char *blockSourceName(BlockSource S); // "cli", "launch", ...
 
 struct BlockShape {

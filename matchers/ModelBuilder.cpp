@@ -107,15 +107,80 @@ Subscripts subscriptsOf(const SubscriptTrack &T, const SharedArray &Arr) {
   S.Valid = true;
   return S;
 }
+/// True if the subscript of the 1-D array VD in Access, as written, has a
+/// term `X * C`, `C * X` or `X << k` (C a constant >= 2) in its top-level
+/// sum. The rewrites take the row and the row stride from such a term and
+/// rewrite an index written without one (`s[i]`, `s[idx + 1]`) as the
+/// linear index it is (i / W * stride + i % W), whatever the variables in
+/// it hold: the model must split it the same way. True when the access does
+/// not subscript VD itself (a pointer made elsewhere: the rewrites refuse).
+bool writtenAsRows(const Expr *Access, const VarDecl *VD, const ASTContext &Ctx) {
+  const ArraySubscriptExpr *Sub = nullptr;
+  std::vector<const Stmt *> Work = {Access};
+  while (!Work.empty() && !Sub) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+        if (DRE->getDecl() == VD) {
+          Sub = ASE;
+          break;
+        }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  if (!Sub)
+    return true;
+  auto IsConstant = [&Ctx](const Expr *E, int64_t Min) {
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+           R.Val.getInt().getExtValue() >= Min;
+  };
+  std::vector<const Expr *> Terms = {Sub->getIdx()};
+  while (!Terms.empty()) {
+    const Expr *T = Terms.back()->IgnoreParenImpCasts();
+    Terms.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(T);
+    if (!BO)
+      continue;
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      Terms.push_back(BO->getLHS());
+      Terms.push_back(BO->getRHS());
+    } else if (BO->getOpcode() == BO_Mul) {
+      if (IsConstant(BO->getLHS(), 2) || IsConstant(BO->getRHS(), 2))
+        return true;
+    } else if (BO->getOpcode() == BO_Shl && IsConstant(BO->getRHS(), 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// A flattened tile is often also filled linearly (s[tid] = ...). When the
-/// other accesses of a 1-D array agree on a row length W, a linear index i
-/// is given as the rows {i / W, i % W}: exact for every i, so the planner
-/// can re-lay it out with the rest.
-void linearAccessesAsRows(Model &M, const std::string &Kernel) {
-  std::map<std::string, std::set<uint64_t>> RowLengths;
-  for (const Access &A : M.Accesses)
-    if (A.Kernel == Kernel && A.Subs.Valid && A.Subs.FlatRowLength)
+/// accesses of a 1-D array written as rows agree on a row length W, every
+/// other access (a linear index i, or an index whose row term is hidden in
+/// a variable) is given as the rows {i / W, i % W}: exact for every i, so
+/// the planner can re-lay it out with the rest, as the rewrites spell it.
+/// Votes: the row length an access not written as rows would have (its
+/// value split as row * W + column), used only when no access of its array
+/// is written as rows.
+void linearAccessesAsRows(Model &M, const std::string &Kernel,
+                          const std::map<size_t, uint64_t> &Votes) {
+  std::map<std::string, std::set<uint64_t>> RowLengths, Voted;
+  for (size_t I = 0; I < M.Accesses.size(); ++I) {
+    const Access &A = M.Accesses[I];
+    if (A.Kernel != Kernel || !A.Subs.Valid)
+      continue;
+    if (A.Subs.FlatRowLength)
       RowLengths[A.ArrayId].insert(A.Subs.FlatRowLength);
+    else if (auto V = Votes.find(I); V != Votes.end())
+      Voted[A.ArrayId].insert(V->second);
+  }
+  for (auto &[Id, Ws] : Voted)
+    if (!RowLengths.count(Id))
+      RowLengths[Id] = Ws;
   for (Access &A : M.Accesses) {
     auto It = RowLengths.find(A.ArrayId);
     if (A.Kernel != Kernel || It == RowLengths.end() || It->second.size() != 1 ||
@@ -143,15 +208,32 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     std::string Name = kernelName(K);
     FoundBlockShape Found = Shapes.shapeOf(K);
     BlockShape Block = Found.Shape;
-    if (Opts.Block) {
+    // The project's configuration: a shape given for this kernel wins over
+    // what is inferred; its default only replaces the built-in one.
+    std::optional<std::array<unsigned, 3>> Configured;
+    if (!Opts.Block) {
+      for (const std::string &N :
+           {Name, K->getQualifiedNameAsString(), K->getNameAsString()}) {
+        auto It = Opts.KernelBlocks.find(N);
+        if (It != Opts.KernelBlocks.end()) {
+          Configured = It->second;
+          break;
+        }
+      }
+      if (!Configured && Block.Source == BlockSource::Default)
+        Configured = Opts.DefaultBlock;
+    }
+    if (Opts.Block || Configured) {
       uint64_t Dyn = Block.DynamicSharedBytes;
       Block = BlockShape();
       Block.DynamicSharedBytes = Dyn;
-      Block.Dims = *Opts.Block;
-      Block.Source = BlockSource::Cli;
+      Block.Dims = Opts.Block ? *Opts.Block : *Configured;
+      Block.Source = Opts.Block ? BlockSource::Cli : BlockSource::Config;
       Found.From = SourceLocation();
     }
     Block.From = toSourceLoc(Found.From, SM);
+    if (Block.Source == BlockSource::Config)
+      Block.From.File = Opts.ConfigFile;
 
     WalkConfig Config;
     Config.Block = Block.Dims;
@@ -170,10 +252,17 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     };
     for (const VarDecl *VD : Walker.declaredShared())
       EnsureArray(VD);
+    std::map<size_t, uint64_t> Votes;
     for (const WalkedAccess &W : Walker.accesses()) {
       Access A;
       A.ArrayId = EnsureArray(W.Array);
       A.Subs = subscriptsOf(W.Track, *Out.M.findArray(A.ArrayId));
+      if (A.Subs.FlatRowLength && !writtenAsRows(W.Expr, W.Array, Ctx)) {
+        // Split as written: the whole index, a linear one.
+        Votes[Out.M.Accesses.size()] = A.Subs.FlatRowLength;
+        A.Subs.Index = {W.Track.Index[0]};
+        A.Subs.FlatRowLength = 0;
+      }
       A.Loc = toSourceLoc(W.Expr->getBeginLoc(), SM);
       A.Kind = W.Kind;
       A.WidthBytes = W.WidthBytes;
@@ -197,7 +286,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       O.OtherLaunches = Found.OtherLaunches;
       Out.Origins.push_back(std::move(O));
     }
-    linearAccessesAsRows(Out.M, Name);
+    linearAccessesAsRows(Out.M, Name, Votes);
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
   }

@@ -21,6 +21,13 @@ struct ModelOptions {
   std::optional<std::array<unsigned, 3>> Block; ///< --block
   std::map<std::string, int64_t> Assumptions;   ///< --assume
   unsigned WaveSize = 64; ///< used only to enumerate loops over warpSize
+  /// From the project's .lds-rewrite.yaml (ConfigFile), weaker than Block:
+  /// shapes of kernels by name (with or without template arguments, or
+  /// qualified), which win over a launch or __launch_bounds__, and a default
+  /// that replaces 256 x 1 x 1. Both are reported as BlockSource::Config.
+  std::map<std::string, std::array<unsigned, 3>> KernelBlocks;
+  std::optional<std::array<unsigned, 3>> DefaultBlock;
+  std::string ConfigFile;
 };
 
 /// Clang-side facts about one access of Model::Accesses (same index).

@@ -72,6 +72,37 @@ padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   return Reps;
 }
 
+/// W as the accesses spell it (`W` in `s[r * W + c]`), for the padded
+/// stride of an array whose size does not spell it (a dynamic one): the
+/// stride then follows W when W changes. The number when no access spells
+/// it in the file, or spells it with a variable declared after the array
+/// (the stride is declared just above the array).
+std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *A : Edit.Accesses) {
+    std::vector<const Expr *> Subs = subscriptsOf(A, Edit.Decl);
+    if (Subs.size() != 1)
+      continue;
+    for (const SumTerm &T : sumTerms(Subs[0])) {
+      const Expr *ConstSide = nullptr;
+      if (!multipleOfW(T.E, W, Ctx, ConstSide) || !ConstSide)
+        continue;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ConstSide->IgnoreParenImpCasts()))
+        if (isa<VarDecl>(DRE->getDecl()) &&
+            !SM.isBeforeInTranslationUnit(DRE->getDecl()->getLocation(),
+                                          Edit.Decl->getBeginLoc()))
+          continue;
+      auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride");
+      if (!R) {
+        llvm::consumeError(R.takeError());
+        continue;
+      }
+      return textOf(*R, Ctx);
+    }
+  }
+  return std::to_string(W);
+}
+
 llvm::Expected<tooling::Replacements>
 padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -80,7 +111,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   unsigned P = Plan.Choice.PadElems;
   std::string Name = freshName(VD->getNameAsString() + "_stride", Ctx);
   tooling::Replacements Reps;
-  std::string WText = std::to_string(W);
+  std::string WText = rowLengthText(Ctx, Edit, W);
 
   // The declared size: `N * W` keeps N and takes the stride; a constant
   // size becomes rows * stride.

@@ -9,7 +9,9 @@ namespace lds {
 
 /// Writes Content to a temporary file beside Path (same permissions), then
 /// renames it over Path: a reader sees the old file or the new one, never
-/// half of either. On any error Path is untouched.
+/// half of either. A symbolic link is followed (the file it names gets the
+/// new contents, the link stays); a file without write permission is
+/// refused. On any error Path is untouched.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
 
 } // namespace lds

@@ -33,6 +33,7 @@ struct ArrayFix {
   SourceLoc Decl;
   FixPlan Plan;
   unsigned Replacements = 0;
+  clang::tooling::Replacements Reps; ///< this array's edits (--export-fixes, SARIF)
 };
 
 struct FilePlan {

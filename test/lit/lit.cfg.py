@@ -18,6 +18,10 @@
 #   %check-json    %python test/lit/Inputs/check_json.py (reads the JSON report on stdin)
 #   %expect-exit   %python test/lit/Inputs/expect_exit.py N cmd...: runs cmd, passes its
 #                  output through, and fails unless it exits with status N
+#   %device-compile TARGET FILE
+#                  %python test/lit/Inputs/device_compile.py <tool> TARGET FILE: compiles
+#                  FILE's device side for TARGET (the tool's parse command, -O3 -S),
+#                  fails on a compiler error, prints the LDS-size lines of the assembly
 #
 # test/corpus/lit.cfg.py loads this file, so both suites share it.
 
@@ -73,6 +77,7 @@ python = sys.executable
 inputs = os.path.join(_lit_dir, 'Inputs')
 # Longest names first: lit applies substitutions in order.
 config.substitutions.append(('%check-json', '"%s" "%s"' % (python, os.path.join(inputs, 'check_json.py'))))
+config.substitutions.append(('%device-compile', '"%s" "%s" "%s"' % (python, os.path.join(inputs, 'device_compile.py'), tool)))
 config.substitutions.append(('%expect-exit', '"%s" "%s"' % (python, os.path.join(inputs, 'expect_exit.py'))))
 config.substitutions.append(('%lds-rewrite', '"%s"' % tool))
 config.substitutions.append(('%python', '"%s"' % python))

@@ -1,0 +1,25 @@
+// The gfx1250 build checks the tile's size: only the compile for gfx1250
+// sees the static_assert (the tool parses for the first AMD target), so
+// the padded tile parses and is re-analysed, then fails that compile.
+#include <hip/hip_runtime.h>
+
+constexpr int TILE = 32;
+
+__global__ void transpose_checked(float* out, const float* in)
+{
+    __shared__ float tile[TILE][TILE];
+#if 1
+    static_assert(sizeof(tile) == TILE * TILE * sizeof(float), "tile must stay 4 KiB");
+#endif
+    int tx = threadIdx.x, ty = threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        tile[ty + j][tx] = in[blockIdx.x * TILE * TILE + (ty + j) * TILE + tx];
+    __syncthreads();
+    for (int j = 0; j < TILE; j += 8)
+        out[blockIdx.x * TILE * TILE + (ty + j) * TILE + tx] = tile[tx][ty + j];
+}
+
+void launch(float* out, const float* in, int blocks)
+{
+    transpose_checked<<<blocks, dim3(TILE, 8)>>>(out, in);
+}
