@@ -17,6 +17,10 @@ struct AnalyzedFile {
   /// Results[i][t]: access i of Built.M on Targets[t].
   std::vector<std::vector<AccessResult>> Results;
   bool UsedFallbackHeaders = false;
+  /// Suppressed[i]: access i is on a line marked `// lds-rewrite: ignore` or
+  /// NOLINT(lds-bank-conflict) (Suppressions.h); empty when not looked at.
+  std::vector<bool> Suppressed;
+  bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
 };
 
 /// Costs every access of the model on every target.

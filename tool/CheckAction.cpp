@@ -2,6 +2,8 @@
 
 #include "CheckAction.h"
 
+#include "Suppressions.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -23,6 +25,9 @@ public:
       return;
     ModelOptions Opts;
     Opts.Block = Config.Block;
+    Opts.KernelBlocks = Config.KernelBlocks;
+    Opts.DefaultBlock = Config.DefaultBlock;
+    Opts.ConfigFile = Config.ConfigFile;
     Opts.Assumptions = Config.Assumptions;
     for (const std::string &T : File.Targets)
       if (const TargetModel *TM = Config.Banks.find(T)) {
@@ -31,6 +36,7 @@ public:
       }
     File.Built = buildModel(Ctx, Opts);
     analyzeAll(File, Config.Banks, Config.Assumptions);
+    File.Suppressed = findSuppressed(Ctx.getSourceManager(), File.Built);
     OnAnalyzed(Ctx, File);
   }
 

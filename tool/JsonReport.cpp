@@ -2,6 +2,9 @@
 
 #include "JsonReport.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -88,6 +91,8 @@ void JsonReport::add(const AnalyzedFile &F) {
              {"block_source", blockSourceName(A.Block.Source)},
              {"loop_depth", static_cast<int64_t>(A.LoopDepth)},
              {"results", std::move(Results)}};
+    if (F.suppressed(I))
+      O["suppressed"] = true;
     if (A.Subs.Valid) {
       Array Subs;
       for (const ExprRef &E : A.Subs.Index)
@@ -137,6 +142,39 @@ void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
                           {"mask", static_cast<int64_t>(Plan.Choice.Swz.Mask)},
                           {"vector_elements", static_cast<int64_t>(Plan.Choice.Swz.VecElems)}};
   Fixes.push_back(std::move(O));
+}
+
+void JsonReport::append(const JsonReport &Other, const std::string &BaseDir) {
+  for (const std::string &T : Other.Targets)
+    if (std::find(Targets.begin(), Targets.end(), T) == Targets.end())
+      Targets.push_back(T);
+  auto AppendNew = [&](Array &To, std::set<std::string> &Seen, const Array &From) {
+    std::set<std::string> Added;
+    for (const Value &V : From) {
+      Value Normal = V;
+      if (Object *O = Normal.getAsObject())
+        if (std::optional<llvm::StringRef> File = O->getString("file")) {
+          llvm::SmallString<256> Path(*File);
+          if (!BaseDir.empty() && llvm::sys::path::is_relative(Path)) {
+            Path = BaseDir;
+            llvm::sys::path::append(Path, *File);
+          }
+          llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+          (*O)["file"] = std::string(Path);
+        }
+      std::string Key;
+      llvm::raw_string_ostream(Key) << Normal;
+      if (Seen.count(Key))
+        continue;
+      Added.insert(Key);
+      To.push_back(V);
+    }
+    Seen.insert(Added.begin(), Added.end());
+  };
+  AppendNew(Arrays, AppendedArrays, Other.Arrays);
+  AppendNew(Accesses, AppendedAccesses, Other.Accesses);
+  for (const Value &V : Other.Fixes)
+    Fixes.push_back(V);
 }
 
 Value JsonReport::render() const {

@@ -7,6 +7,9 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <set>
+#include <string>
+
 namespace lds {
 
 /// Collects every array and access (conflicting or not) of every file.
@@ -14,6 +17,11 @@ class JsonReport {
 public:
   void add(const AnalyzedFile &F);
   llvm::json::Value render() const;
+  /// Adds another file's report after this one's. An array or access that
+  /// an earlier appended report already lists identically (a header seen
+  /// by several translation units) is listed once; relative "file" values
+  /// are compared as paths from BaseDir (the compile command's directory).
+  void append(const JsonReport &Other, const std::string &BaseDir = "");
   /// A fix, planned (--diff) or applied (--fix).
   void addFix(const std::string &ArrayId, const FixPlan &Plan,
               const std::vector<std::string> &Targets, unsigned Replacements,
@@ -22,6 +30,7 @@ public:
 private:
   std::vector<std::string> Targets;
   llvm::json::Array Arrays, Accesses, Fixes;
+  std::set<std::string> AppendedArrays, AppendedAccesses;
 };
 
 llvm::json::Object resultToJSON(const AccessResult &R, const Access &A);

@@ -20,6 +20,11 @@ struct RunConfig {
   /// language's default" (per file).
   std::vector<std::string> Targets;
   std::optional<std::array<unsigned, 3>> Block;
+  /// From the project's .lds-rewrite.yaml (ProjectConfig.h), per file:
+  /// per-kernel shapes and the default shape, when --block is not given.
+  std::map<std::string, std::array<unsigned, 3>> KernelBlocks;
+  std::optional<std::array<unsigned, 3>> DefaultBlock;
+  std::string ConfigFile;
   std::map<std::string, int64_t> Assumptions;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;

@@ -8,6 +8,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -53,19 +54,85 @@ std::string blockText(const BlockShape &B) {
 
 } // namespace
 
+PlainLocation plainLocation(const SourceManager &SM, SourceLocation L) {
+  PlainLocation P;
+  if (L.isInvalid())
+    return P;
+  auto [FID, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(L));
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return P;
+  P.File = FE->getName().str();
+  llvm::SmallString<256> Abs(P.File);
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  P.Path = std::string(Abs);
+  P.Offset = Offset;
+  P.Line = SM.getLineNumber(FID, Offset);
+  P.Column = SM.getColumnNumber(FID, Offset);
+  // UTF-16 code units from the start of the line: a UTF-8 lead byte is one,
+  // a 4-byte sequence (outside the BMP) two.
+  llvm::StringRef Text = SM.getBufferData(FID);
+  unsigned Units = 0;
+  for (unsigned I = Offset - (P.Column - 1); I < Offset && I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if ((C & 0xC0) != 0x80)
+      Units += C >= 0xF0 ? 2 : 1;
+  }
+  P.Utf16Column = Units + 1;
+  return P;
+}
+
 TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
-                         llvm::raw_ostream &OS, bool Color) {
+                         llvm::raw_ostream &OS, bool Color,
+                         std::vector<ReportedFinding> *Collected) {
   TextSummary Summary;
   const SourceManager &SM = Ctx.getSourceManager();
   DiagPrinter Out(Ctx, Color);
+  // What has been rendered since the last diagnostic that was not a note
+  // belongs to the finding recorded last.
+  auto Flush = [&] {
+    std::string Text = Out.take();
+    OS << Text;
+    if (Collected && !Collected->empty())
+      Collected->back().Text += Text;
+  };
+  auto Record = [&](DiagnosticsEngine::Level Level, SourceLocation L,
+                    const std::string &M) {
+    if (!Collected)
+      return;
+    if (Level == DiagnosticsEngine::Note) {
+      if (!Collected->empty())
+        Collected->back().Notes.push_back({plainLocation(SM, L), M});
+      return;
+    }
+    ReportedFinding R;
+    R.Level = Level;
+    R.Loc = plainLocation(SM, L);
+    R.Message = M;
+    Collected->push_back(std::move(R));
+  };
   auto Warn = [&](SourceLocation L, const std::string &M) {
+    Flush();
+    Record(DiagnosticsEngine::Warning, L, M);
     Out.report(DiagnosticsEngine::Warning, L, M, "lds-bank-conflict");
   };
   auto Remark = [&](SourceLocation L, const std::string &M) {
+    Flush();
+    Record(DiagnosticsEngine::Remark, L, M);
     Out.report(DiagnosticsEngine::Remark, L, M, "lds-bank-conflict");
   };
   auto Note = [&](SourceLocation L, const std::string &M) {
+    Record(DiagnosticsEngine::Note, L, M);
     Out.report(DiagnosticsEngine::Note, L, M);
+  };
+  auto Describe = [&](const Finding &G) {
+    if (!Collected)
+      return;
+    const Access &A = F.Built.M.Accesses[G.Members[0]];
+    Collected->back().Accesses = G.Members;
+    Collected->back().ArrayId = A.ArrayId;
+    Collected->back().Identity = A.ArrayId + "|" + kindsText(F, G) + "|" + A.IndexText;
   };
 
   const Model &M = F.Built.M;
@@ -145,6 +212,7 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
       Msg += " (" + What + ", " + std::to_string(A.WidthBytes) +
              " B per lane: " + Worst.explain() + ")";
       Warn(Loc, Msg);
+      Describe(G);
 
       if (O.Array)
         Note(O.Array->getLocation(), "'" + Name + "' declared here");
@@ -167,6 +235,12 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
       case BlockSource::Default:
         Note(SourceLocation(), Shape + " by default; use --block or a launch "
                                        "with constant dimensions to set it");
+        break;
+      case BlockSource::Config:
+        Note(SourceLocation(),
+             Shape + " from " +
+                 (A.Block.From.File.empty() ? std::string(".lds-rewrite.yaml")
+                                            : A.Block.From.File));
         break;
       }
       if (Worst.VariesWithIteration && !Worst.WorstBinding.empty()) {
@@ -197,9 +271,10 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
         }
       Remark(Loc, "LDS bank cost of " + What + " unknown on " +
                       joinTargets(UnknownTargets) + ": " + R->Reason);
+      Describe(G);
     }
   }
-  OS << Out.take();
+  Flush();
   return Summary;
 }
 
