@@ -1,0 +1,27 @@
+//===- BenchMode.h - lds-rewrite bench ------------------------------------===//
+//
+//   lds-rewrite bench SPEC [--variant [NAME=]FILE]... [--runs N] [--launches L]
+//                          [--build-only] [--out DIR] [--no-fix] [--strategy S]
+//                          [--nvcc PATH] [--ncu auto|off|PATH]
+//
+// Rewrites the spec's source with the tool's fix (this program with --fix on
+// a copy), adds hand-written variants, predicts each variant's passes (this
+// program's JSON report), generates a CUDA harness (HarnessGen.h), builds it
+// with nvcc, runs it and prints its table. Compilers and programs are run
+// with argv lists, never through a shell. Exit status: 0 all outputs equal,
+// 1 a variant's outputs differ, 2 the bench could not run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_TOOL_BENCHMODE_H
+#define LDS_TOOL_BENCHMODE_H
+
+#include <string>
+
+namespace lds {
+
+/// Argv[0] is the program, Argv[1] "bench".
+int runBenchMode(int Argc, const char **Argv, const std::string &FallbackIncludeDir);
+
+} // namespace lds
+
+#endif
