@@ -10,11 +10,21 @@
 
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
+#include "ExportFixes.h"
+#include "ProjectConfig.h"
+#include "SarifReport.h"
+#include "Suppressions.h"
+#include "ExplainMode.h"
+#include "BenchMode.h"
 #include "FixMode.h"
+#include "IsaMode.h"
 #include "JsonReport.h"
 #include "RunConfig.h"
 #include "TextReporter.h"
 
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,7 +35,14 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <future>
+#include <set>
 
 using namespace llvm;
 using namespace lds;
@@ -46,7 +63,9 @@ static cl::opt<std::string>
 static cl::opt<OutputFormat> FormatOpt(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
     cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
-               clEnumValN(OutputFormat::Json, "json", "the JSON report (schema 1)")),
+               clEnumValN(OutputFormat::Json, "json", "the JSON report (schema 1)"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "SARIF 2.1.0, as GitHub code scanning reads it")),
     cl::cat(Category));
 static cl::list<std::string>
     AssumeList("assume", cl::value_desc("NAME=VALUE"),
@@ -88,6 +107,35 @@ static cl::opt<bool> PrintParseCommand(
 static cl::opt<bool> ListTargets("list-targets",
                                  cl::desc("Print the bank model's targets"),
                                  cl::cat(Category));
+static cl::opt<std::string> ExportFixesFile(
+    "export-fixes", cl::value_desc("FILE"),
+    cl::desc("Write every finding and its fix as the YAML clang-tidy "
+             "--export-fixes writes, for clang-apply-replacements"),
+    cl::cat(Category));
+static cl::opt<unsigned> JobsOpt(
+    "j", cl::value_desc("N"), cl::init(1), cl::Prefix,
+    cl::desc("Analyse N translation units in parallel (0: one per core); "
+             "--fix and --diff take files one at a time"),
+    cl::cat(Category));
+static cl::opt<std::string> HtmlOpt(
+    "html", cl::value_desc("PAGE"),
+    cl::desc("explain: also write one self-contained HTML page with a bank "
+             "map of every access of the file, before and after its fix"),
+    cl::cat(Category));
+static cl::opt<bool> OnlySharedOpt(
+    "only-shared",
+    cl::desc("Skip, without parsing them, the files whose text has no "
+             "__shared__ (nor HIP_DYNAMIC_SHARED); the pre-commit hooks use it"),
+    cl::cat(Category));
+
+/// --only-shared: whether File's own text names shared memory at all.
+static bool mentionsShared(StringRef File) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return true; // the run reports why it cannot be read
+  StringRef Text = (*Buf)->getBuffer();
+  return Text.contains("__shared__") || Text.contains("HIP_DYNAMIC_SHARED");
+}
 
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "lds-rewrite") << Msg << "\n";
@@ -119,6 +167,12 @@ static std::string fallbackIncludeDir(const char *Argv0) {
 }
 
 int main(int argc, const char **argv) {
+  // lds-rewrite isa FILE --target=... [--compare F2 | --compare-fix] (IsaMode.h).
+  if (argc > 1 && StringRef(argv[1]) == "isa")
+    return runIsaMode(argc, argv, fallbackIncludeDir(argv[0]));
+  // lds-rewrite bench SPEC [--variant FILE]... (BenchMode.h).
+  if (argc > 1 && StringRef(argv[1]) == "bench")
+    return runBenchMode(argc, argv, fallbackIncludeDir(argv[0]));
   // Everything after "--" goes to the compiler, as in every LibTooling tool.
   std::vector<const char *> ToolArgs;
   std::vector<std::string> CompilerArgs;
@@ -132,6 +186,12 @@ int main(int argc, const char **argv) {
       CompilerArgs.push_back(argv[I]);
     else
       ToolArgs.push_back(argv[I]);
+  }
+  // lds-rewrite explain <file>:<line>[:<col>] [options] (ExplainMode.h).
+  ExplainRequest Explain;
+  if (ToolArgs.size() > 1 && StringRef(ToolArgs[1]) == "explain") {
+    Explain.Active = true;
+    ToolArgs.erase(ToolArgs.begin() + 1);
   }
   cl::HideUnrelatedOptions(Category);
   if (!cl::ParseCommandLineOptions(
@@ -177,6 +237,11 @@ int main(int argc, const char **argv) {
   Config.ResourceDir = defaultResourceDir();
   Config.ClangPath = LDS_CLANG_PATH;
   Config.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
+  if (std::string Err = Explain.setUp(Files, HtmlOpt,
+                                      FixOpt || DiffOpt ||
+                                          FormatOpt != OutputFormat::Text);
+      !Err.empty())
+    return fail(Err);
   if (FixOpt && DiffOpt)
     return fail("--fix and --diff cannot be used together");
   if (Files.empty())
@@ -201,14 +266,105 @@ int main(int argc, const char **argv) {
   bool Fixing = FixOpt || DiffOpt;
   int FixStatus = 0;
   // With --diff the diff is the only thing on stdout, so that it can be
-  // piped to patch; everything else goes to stderr.
-  raw_ostream &Report = DiffOpt ? errs() : outs();
+  // piped to patch; everything else goes to stderr. So with SARIF.
+  bool ReportToErr = DiffOpt || Config.Format == OutputFormat::Sarif;
+  // --export-fixes and SARIF carry the planned fixes: plan them in check
+  // mode too (nothing is written).
+  std::optional<FixesExport> Yaml;
+  std::optional<SarifReport> Sarif;
+  if (!ExportFixesFile.empty()) {
+    SmallString<256> Main(Files.front());
+    sys::fs::make_absolute(Main);
+    sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
+    Yaml.emplace(std::string(Main));
+  }
+  if (Config.Format == OutputFormat::Sarif)
+    Sarif.emplace(std::string(Cwd));
+  bool Exporting = Yaml || Sarif;
 
+  // Each file's .lds-rewrite.yaml (ProjectConfig.h), read before any work:
+  // a bad one stops the run. Files it ignores are left out.
+  ProjectConfigs Projects(Config.Banks);
+  struct FileJob {
+    std::string File;
+    const ProjectConfig *Project = nullptr;
+  };
+  std::vector<FileJob> Jobs;
   for (const std::string &File : Files) {
+    FileJob J{File};
+    if (sys::fs::exists(File)) {
+      SmallString<256> Abs(File);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      auto Project = Projects.forFile(Abs);
+      if (!Project)
+        return fail(toString(Project.takeError()));
+      if (*Project && !Explain.Active && (*Project)->ignores(Abs))
+        continue;
+      if (OnlySharedOpt && !mentionsShared(File))
+        continue;
+      J.Project = *Project;
+    }
+    Jobs.push_back(std::move(J));
+  }
+
+  // What one file produced, printed in command-line order once it is done.
+  // A finding (Key: file, offset, message) that an earlier file printed, as
+  // one in a header that several files include, is printed once.
+  struct Segment {
+    bool ToErr = false;
+    std::string Text;
+    std::string Key;
+  };
+  struct FileOutcome {
+    std::vector<Segment> Segments;
+    JsonReport Json;
+    FileFindings Findings;
+    unsigned Warnings = 0;
+    bool Failed = false;
+    int FixStatus = 0;
+  };
+  // -j: translation units in parallel, each with its own ClangTool. --fix
+  // and --diff (whose re-parse changes the working directory) and explain
+  // run one file at a time.
+  unsigned Threads = JobsOpt ? unsigned(JobsOpt)
+                             : llvm::hardware_concurrency().compute_thread_count();
+  if (Fixing || Explain.Active || PrintParseCommand || Jobs.size() < 2)
+    Threads = 1;
+  bool Parallel = Threads > 1;
+
+  auto ProcessFile = [&](const FileJob &Job, FileOutcome &O) {
+    const std::string &File = Job.File;
+    auto Emit = [&O](bool ToErr, std::string Text, std::string Key = "") {
+      if (!Text.empty())
+        O.Segments.push_back({ToErr, std::move(Text), std::move(Key)});
+    };
+    auto FileFail = [&](const Twine &Msg) {
+      std::string S;
+      raw_string_ostream OS(S);
+      WithColor::error(OS, "lds-rewrite") << Msg << "\n";
+      Emit(true, S);
+      O.Failed = true;
+      O.Findings.Error = Msg.str(); // names the file
+    };
+    O.Findings.File = File;
     if (!sys::fs::exists(File)) {
-      fail(File + ": no such file");
-      Failed = true;
-      continue;
+      FileFail(File + ": no such file");
+      return;
+    }
+    // The project's configuration, under the command line.
+    RunConfig FileConfig = Config;
+    Strategy Strat = StrategyOpt;
+    if (const ProjectConfig *P = Job.Project) {
+      if (TargetList.empty())
+        FileConfig.Targets = P->Targets;
+      if (!Config.Block) {
+        FileConfig.KernelBlocks = P->KernelBlocks;
+        FileConfig.DefaultBlock = P->Block;
+        FileConfig.ConfigFile = P->Path;
+      }
+      if (StrategyOpt.getNumOccurrences() == 0 && P->Strat)
+        Strat = *P->Strat;
     }
     SmallString<256> Abs(File);
     sys::fs::make_absolute(Abs);
@@ -232,33 +388,36 @@ int main(int argc, const char **argv) {
       Cmd.CommandLine.insert(Cmd.CommandLine.end() - 1, CompilerArgs.begin(),
                              CompilerArgs.end());
     }
+    O.Findings.BuildDirectory = Cmd.Directory;
     SourceLanguage Lang = languageOf(File, Cmd.CommandLine);
     const clang::tooling::CompileCommand OriginalCmd = Cmd;
 
     AnalyzedFile Template;
     Template.File = File;
-    Template.Targets = Config.Targets;
+    Template.Targets = FileConfig.Targets;
     if (Template.Targets.empty()) {
       for (const std::string &A : archesIn(Cmd.CommandLine))
-        if (Config.Banks.find(A))
+        if (FileConfig.Banks.find(A))
           Template.Targets.push_back(A);
       if (Template.Targets.empty())
         Template.Targets.push_back(Lang == SourceLanguage::HIP ? "gfx942" : "sm_90");
     }
-    DeviceParse Parse = deviceCommand(Cmd, Lang, Template.Targets, Config);
+    DeviceParse Parse = deviceCommand(Cmd, Lang, Template.Targets, FileConfig);
     Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
     Cmd.CommandLine = Parse.CommandLine;
     if (PrintParseCommand) {
       // The same parse as a plain compiler command, for comparisons.
+      std::string Line;
+      raw_string_ostream OS(Line);
       for (size_t I = 0; I < Cmd.CommandLine.size(); ++I) {
-        outs() << (I ? " " : "");
-        sys::printArg(outs(), Cmd.CommandLine[I], /*Quote=*/true);
+        OS << (I ? " " : "");
+        sys::printArg(OS, Cmd.CommandLine[I], /*Quote=*/true);
       }
-      outs() << "\n";
-      continue;
+      OS << "\n";
+      Emit(false, Line);
+      return;
     }
 
-    clang::tooling::FixedCompilationDatabase One(Cmd.Directory, {});
     struct SingleCommandDB : clang::tooling::CompilationDatabase {
       clang::tooling::CompileCommand C;
       std::vector<clang::tooling::CompileCommand>
@@ -267,40 +426,153 @@ int main(int argc, const char **argv) {
       }
     } Single;
     Single.C = Cmd;
-    clang::tooling::ClangTool Tool(Single, {Cmd.Filename});
+    // In parallel, each tool has a file system of its own (the default one
+    // changes the process's working directory) and keeps the compiler's
+    // messages with the file's other output.
+    clang::tooling::ClangTool Tool(
+        Single, {Cmd.Filename}, std::make_shared<clang::PCHContainerOperations>(),
+        Parallel ? llvm::vfs::createPhysicalFileSystem() : llvm::vfs::getRealFileSystem());
     Tool.clearArgumentsAdjusters();
+    std::string CompilerMessages;
+    raw_string_ostream CompilerOS(CompilerMessages);
+    clang::DiagnosticOptions CompilerDiagOpts;
+    clang::TextDiagnosticPrinter CompilerPrinter(CompilerOS, CompilerDiagOpts);
+    if (Parallel) {
+      Tool.setDiagnosticConsumer(&CompilerPrinter);
+      Tool.setPrintErrorMessage(false);
+    }
     std::optional<FilePlan> Plan;
     auto Factory = newCheckActionFactory(
-        Config, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
-          if (Config.Format == OutputFormat::Json)
-            Json.add(F);
-          TextSummary S;
-          if (Config.Format == OutputFormat::Text)
-            S = reportAsText(Ctx, F, Report, Color && !DiffOpt);
-          if (Fixing)
-            Plan = planFixes(Ctx, F, Config, StrategyOpt, Color && !DiffOpt);
-          for (const auto &Row : F.Results)
-            for (const AccessResult &R : Row)
-              if (R.conflicts()) {
-                ++Warnings;
-                break;
-              }
+        FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
+          if (Explain.Active) {
+            Explain.run(Ctx, F, FileConfig, Strat, outs(), Color);
+            return;
+          }
+          if (FileConfig.Format == OutputFormat::Json)
+            O.Json.add(F);
+          // Every diagnostic, each with its text; suppressed ones are not
+          // printed (Suppressions.h).
+          std::vector<ReportedFinding> Found;
+          reportAsText(Ctx, F, nulls(), Color && !ReportToErr, &Found);
+          for (ReportedFinding &R : Found) {
+            R.Suppressed = !R.Accesses.empty() &&
+                           llvm::all_of(R.Accesses, [&](size_t I) { return F.suppressed(I); });
+            if (FileConfig.Format == OutputFormat::Text && !R.Suppressed)
+              Emit(ReportToErr, R.Text,
+                   R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
+          }
+          if (Fixing || Exporting)
+            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat,
+                             Color && !ReportToErr);
+          if (Exporting) {
+            O.Findings.Findings = std::move(Found);
+            if (Plan)
+              O.Findings.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
+            attachFixes(O.Findings);
+          }
+          for (size_t I = 0; I < F.Results.size(); ++I)
+            if (!F.suppressed(I))
+              for (const AccessResult &R : F.Results[I])
+                if (R.conflicts()) {
+                  ++O.Warnings;
+                  break;
+                }
         });
-    int RC = Tool.run(Factory.get());
+    // The compiler's closing line ("1 error generated") goes where its
+    // messages go.
+    struct VerboseTo : clang::tooling::FrontendActionFactory {
+      clang::tooling::FrontendActionFactory &Inner;
+      raw_ostream &OS;
+      VerboseTo(clang::tooling::FrontendActionFactory &Inner, raw_ostream &OS)
+          : Inner(Inner), OS(OS) {}
+      std::unique_ptr<clang::FrontendAction> create() override {
+        struct Action : clang::WrapperFrontendAction {
+          raw_ostream &OS;
+          Action(std::unique_ptr<clang::FrontendAction> A, raw_ostream &OS)
+              : WrapperFrontendAction(std::move(A)), OS(OS) {}
+          bool BeginInvocation(clang::CompilerInstance &CI) override {
+            CI.setVerboseOutputStream(OS);
+            return WrapperFrontendAction::BeginInvocation(CI);
+          }
+        };
+        return std::make_unique<Action>(Inner.create(), OS);
+      }
+    } Buffered(*Factory, CompilerOS);
+    int RC = Parallel ? Tool.run(&Buffered) : Tool.run(Factory.get());
+    Emit(true, CompilerMessages);
     if (RC != 0) {
-      fail(File + ": could not be parsed; nothing was analysed" +
-           (Fixing ? std::string(" and nothing was changed") : std::string()));
-      Failed = true;
-      continue;
+      FileFail(File + ": could not be parsed; nothing was analysed" +
+               (Fixing ? std::string(" and nothing was changed") : std::string()));
+      return;
     }
-    if (Plan) {
-      int S = finishFix(*Plan, OriginalCmd, Lang, Config, FixOpt, Report, outs(),
-                        Config.Format == OutputFormat::Json ? &Json : nullptr);
-      FixStatus = std::max(FixStatus, S);
+    if (Plan && Fixing) {
+      std::string Msgs, Diff;
+      raw_string_ostream MsgsOS(Msgs), DiffOS(Diff);
+      int S = finishFix(*Plan, OriginalCmd, Lang, FileConfig, FixOpt, MsgsOS, DiffOS,
+                        FileConfig.Format == OutputFormat::Json ? &O.Json : nullptr);
+      Emit(ReportToErr, Msgs);
+      Emit(false, Diff);
+      O.FixStatus = std::max(O.FixStatus, S);
+      if (S == 2) {
+        // Not verified: export the findings without the fixes.
+        O.Findings.Fixes.clear();
+        for (ReportedFinding &R : O.Findings.Findings)
+          R.Fix = -1;
+      }
     }
+  };
+
+  std::set<std::string> PrintedFindings;
+  auto Collect = [&](FileOutcome &O) {
+    for (Segment &S : O.Segments) {
+      if (!S.Key.empty() && !PrintedFindings.insert(S.Key).second)
+        continue;
+      if (S.ToErr)
+        outs().flush();
+      (S.ToErr ? errs() : outs()) << S.Text;
+    }
+    Json.append(O.Json, O.Findings.BuildDirectory);
+    if (Yaml)
+      Yaml->add(O.Findings);
+    if (Sarif) {
+      if (!O.Findings.Error.empty())
+        Sarif->addError(O.Findings.File, O.Findings.Error);
+      Sarif->add(O.Findings);
+    }
+    Warnings += O.Warnings;
+    Failed |= O.Failed;
+    FixStatus = std::max(FixStatus, O.FixStatus);
+    O = FileOutcome();
+  };
+  std::vector<FileOutcome> Outcomes(Jobs.size());
+  if (!Parallel) {
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      ProcessFile(Jobs[I], Outcomes[I]);
+      Collect(Outcomes[I]);
+    }
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    std::vector<std::shared_future<void>> Done;
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Done.push_back(Pool.async([&, I] { ProcessFile(Jobs[I], Outcomes[I]); }));
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      Done[I].wait();
+      Collect(Outcomes[I]);
+    }
+  }
+  if (Explain.Active) {
+    outs().flush();
+    return Failed ? 2 : Explain.Status;
   }
   if (Config.Format == OutputFormat::Json)
     outs() << formatv("{0:2}", Json.render()) << "\n";
+  if (Sarif)
+    outs() << formatv("{0:2}", Sarif->render(!Failed)) << "\n";
+  if (Yaml)
+    if (Error E = Yaml->write(ExportFixesFile)) {
+      fail("--export-fixes: " + toString(std::move(E)));
+      Failed = true;
+    }
   outs().flush();
   if (Failed)
     return 2;
