@@ -1071,9 +1071,18 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
       OS << "  lds-rewrite --fix changed nothing\n";
     SmallVector<StringRef, 8> Lines;
     StringRef(FixReport).split(Lines, '\n', -1, false);
-    for (StringRef L : Lines)
-      if (L.contains("remark: fixing") || L.starts_with("lds-rewrite:"))
+    // What was chosen, why an array was left alone, and what was compiled;
+    // the write itself went to the temporary copy, never to FILE.
+    for (StringRef L : Lines) {
+      if (L.contains("remark: fixing") || L.contains("warning: not fixing")) {
         OS << "  " << L << "\n";
+      } else if (L.starts_with("lds-rewrite:")) {
+        std::string S = L.str();
+        if (size_t P = S.find(": wrote "); P != std::string::npos)
+          S.replace(P, 8, ": wrote, to a temporary copy, ");
+        OS << "  " << S << "\n";
+      }
+    }
   }
   for (const std::string &T : O.Targets) {
     OS << "\n";
