@@ -3,6 +3,7 @@
 #include "ExplainMode.h"
 
 #include "BankMap.h"
+#include "Findings.h"
 #include "FixMode.h"
 #include "HtmlReport.h"
 #include "WaveTrace.h"
@@ -57,15 +58,6 @@ std::vector<std::vector<size_t>> groupAccesses(const AnalyzedFile &F,
                                                const std::vector<size_t> &Indices) {
   const Model &M = F.Built.M;
   std::vector<std::vector<size_t>> Groups;
-  auto SameCosts = [&](size_t A, size_t B) {
-    for (size_t T = 0; T < F.Targets.size(); ++T) {
-      const AccessResult &X = F.Results[A][T], &Y = F.Results[B][T];
-      if (X.Status != Y.Status || X.Passes != Y.Passes ||
-          X.IdealPasses != Y.IdealPasses)
-        return false;
-    }
-    return true;
-  };
   for (size_t I : Indices) {
     const Access &A = M.Accesses[I];
     bool Merged = false;
@@ -73,7 +65,7 @@ std::vector<std::vector<size_t>> groupAccesses(const AnalyzedFile &F,
       const Access &B = M.Accesses[G[0]];
       if (B.Loc.Offset == A.Loc.Offset && B.Kernel == A.Kernel &&
           F.Built.Origins[G[0]].CallChain == F.Built.Origins[I].CallChain &&
-          B.WidthBytes == A.WidthBytes && SameCosts(G[0], I)) {
+          B.WidthBytes == A.WidthBytes && sameCosts(F, G[0], I)) {
         G.push_back(I);
         Merged = true;
         break;

@@ -1,11 +1,11 @@
 //===- FixMode.h - --fix and --diff ---------------------------------------===//
 //
-// Plans a fix for every conflicting array of a file (while its AST is
-// alive), turns the plans into replacements, then, with the AST gone:
-// applies them in memory, re-parses and re-analyses the result (it must
-// parse and have exactly the planned costs), compiles it for every AMD
-// target (and CUDA files for their sm target) reporting LDS bytes before
-// and after, and only then writes the file atomically or prints the diff.
+// Plans a fix for every conflicting array of a file (FixPlanning.h, while
+// its AST is alive) and reports the plans, then, with the AST gone: applies
+// them in memory, re-parses and re-analyses the result (it must parse and
+// have exactly the planned costs), compiles it for every AMD target (and
+// CUDA files for their sm target) reporting LDS bytes before and after, and
+// only then writes the file atomically or prints the diff.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_TOOL_FIXMODE_H

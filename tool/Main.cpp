@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockOption.h"
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
 #include "ExportFixes.h"
@@ -140,18 +141,6 @@ static bool mentionsShared(StringRef File) {
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "lds-rewrite") << Msg << "\n";
   return 2;
-}
-
-static bool parseBlock(StringRef S, std::array<unsigned, 3> &Out) {
-  SmallVector<StringRef, 3> Parts;
-  S.split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return false;
-  Out = {1, 1, 1};
-  for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0)
-      return false;
-  return true;
 }
 
 static std::string defaultResourceDir() { return LDS_CLANG_RESOURCE_DIR; }
