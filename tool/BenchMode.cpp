@@ -3,7 +3,9 @@
 #include "BenchMode.h"
 
 #include "BenchSpec.h"
+#include "DeviceCompileArgs.h"
 #include "HarnessGen.h"
+#include "RunConfig.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -37,14 +39,16 @@ int fail(const Twine &Msg) {
 const char *Usage =
     "usage: lds-rewrite bench SPEC [--variant [NAME=]FILE]... [--runs N] [--launches L]\n"
     "                         [--build-only] [--out DIR] [--no-fix] [--strategy auto|pad|swizzle]\n"
-    "                         [--nvcc PATH] [--ncu auto|off|PATH]\n"
+    "                         [--nvcc PATH] [--ncu auto|off|PATH] [--platform auto|nvidia|amd]\n"
+    "                         [--hipcc PATH] [--rocprof auto|off|PATH]\n"
     "\n"
     "Builds the spec's kernel as written, as rewritten by lds-rewrite --fix, and as\n"
-    "each --variant, into one CUDA harness; runs every variant on the same inputs,\n"
-    "checks that the outputs equal the original's, times each (cudaEvents: warm-up,\n"
-    "then the median of N samples of a launch loop) and prints a table with the\n"
-    "tool's predicted passes and, when ncu is found, the measured shared wavefronts\n"
-    "per instruction. README.md (\"bench\") documents the spec.\n"
+    "each --variant, into one CUDA (or, for gfx targets, HIP) harness; runs every\n"
+    "variant on the same inputs, checks that the outputs equal the original's, times\n"
+    "each (events: warm-up, then the median of N samples of a launch loop) and prints\n"
+    "a table with the tool's predicted passes and, when ncu (NVIDIA) or rocprofv3\n"
+    "(AMD) is found, the measured bank-conflict counters. README.md (\"bench\")\n"
+    "documents the spec.\n"
     "Exit status: 0 all outputs equal, 1 a variant's outputs differ, 2 an error.\n";
 
 struct Options {
@@ -53,6 +57,7 @@ struct Options {
   unsigned Runs = 0, Launches = 0;
   bool BuildOnly = false, NoFix = false;
   std::string Out, Nvcc, Ncu = "auto", Strategy;
+  std::string Platform = "auto", Hipcc, Rocprof = "auto";
 };
 
 bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
@@ -97,6 +102,14 @@ bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
       O.Nvcc = V;
     } else if (Value("--ncu", V)) {
       O.Ncu = V;
+    } else if (Value("--hipcc", V)) {
+      O.Hipcc = V;
+    } else if (Value("--rocprof", V)) {
+      O.Rocprof = V;
+    } else if (Value("--platform", V)) {
+      O.Platform = V;
+      if (Err.empty() && V != "auto" && V != "nvidia" && V != "amd")
+        Err = "--platform expects auto, nvidia or amd, got '" + V + "'";
     } else if (Value("--strategy", V)) {
       O.Strategy = V;
       if (Err.empty() && V != "auto" && V != "pad" && V != "swizzle")
@@ -289,6 +302,149 @@ std::string safeName(StringRef N) {
   return S.empty() ? "variant" : S;
 }
 
+/// How this machine builds an AMD harness.
+struct AmdToolchain {
+  std::string Compiler;    ///< empty: none (Why says why)
+  std::string Kind;        ///< "hipcc", "amdclang++", "Debian clang"
+  std::vector<std::string> Flags, LinkFlags;
+  bool CompileOnly = false;
+  std::string NoLinkWhy, Why;
+};
+
+std::string siblingClangxx() {
+  SmallString<256> P(sys::path::parent_path(LDS_CLANG_PATH));
+  sys::path::append(P, "clang++");
+  return sys::fs::can_execute(P) ? std::string(P) : std::string();
+}
+
+/// hipcc or amdclang++ (--hipcc, $HIPCC, PATH, /opt/rocm); else this
+/// program's clang with Debian's HIP, its flags made by deviceCommand (the
+/// same --rocm-path, compat prelude and wave size as the tool's parses).
+AmdToolchain findAmdToolchain(const Options &O, const std::vector<std::string> &Gfx,
+                              const std::string &FallbackIncludeDir) {
+  AmdToolchain T;
+  std::string Given = O.Hipcc;
+  if (Given.empty())
+    if (std::optional<std::string> E = sys::Process::GetEnv("HIPCC"))
+      Given = *E;
+  if (!Given.empty()) {
+    if (!sys::fs::can_execute(Given)) {
+      if (auto P = sys::findProgramByName(Given))
+        Given = *P;
+      else {
+        T.Why = "--hipcc " + Given + ": not an executable";
+        return T;
+      }
+    }
+    T.Compiler = Given;
+  } else if (std::string P = findTool("hipcc", {"/opt/rocm/bin"}); !P.empty()) {
+    T.Compiler = P;
+  } else if (std::string P = findTool("amdclang++", {"/opt/rocm/bin", "/opt/rocm/llvm/bin"});
+             !P.empty()) {
+    T.Compiler = P;
+  }
+  if (!T.Compiler.empty()) {
+    T.Kind = sys::path::filename(T.Compiler).contains("hipcc") ? "hipcc" : "amdclang++";
+    if (T.Kind != "hipcc")
+      T.LinkFlags.push_back("--hip-link"); // the HIP runtime library
+    return T;
+  }
+
+  // Debian: clang 22 with libamdhip64-dev (ROCm 5.2).
+  T.Compiler = siblingClangxx();
+  T.Kind = "Debian clang";
+  if (T.Compiler.empty()) {
+    T.Why = std::string("neither ROCm (hipcc, amdclang++: PATH, /opt/rocm/bin, "
+                        "/opt/rocm/llvm/bin; --hipcc PATH) nor clang++ beside ") +
+            LDS_CLANG_PATH + " found";
+    return T;
+  }
+  RunConfig Config;
+  Config.ClangPath = T.Compiler;
+  Config.FallbackIncludeDir = FallbackIncludeDir;
+  std::string Wave;
+  bool SameWave = true;
+  std::string RocmPath;
+  for (size_t I = 0; I < Gfx.size(); ++I) {
+    clang::tooling::CompileCommand CC(".", "harness.cu", {T.Compiler, "harness.cu"}, "");
+    DeviceParse DP = deviceCommand(CC, SourceLanguage::HIP, {Gfx[I]}, Config);
+    if (DP.UsedFallbackHeaders) {
+      T.Compiler.clear();
+      T.Why = "neither ROCm (hipcc, amdclang++: PATH, /opt/rocm/bin, /opt/rocm/llvm/bin; "
+              "--hipcc PATH) nor Debian's HIP (libamdhip64-dev: /usr/include/hip) is installed";
+      return T;
+    }
+    const std::vector<std::string> &A = DP.CommandLine;
+    for (size_t J = 1; J < A.size(); ++J) {
+      StringRef X = A[J];
+      if (X.starts_with("-D__AMDGCN_WAVEFRONT_SIZE=")) {
+        if (I == 0)
+          Wave = X.str();
+        SameWave &= Wave == X;
+        continue;
+      }
+      if (I)
+        continue;
+      if (X == "-include" && J + 1 < A.size()) {
+        T.Flags.push_back(A[J]);
+        T.Flags.push_back(A[++J]);
+      } else if (X.starts_with("--rocm-path=")) {
+        T.Flags.push_back(A[J]);
+        RocmPath = X.drop_front(strlen("--rocm-path=")).str();
+      }
+    }
+  }
+  // Mixed wave sizes: the compat prelude picks per target.
+  if (SameWave && !Wave.empty())
+    T.Flags.push_back(Wave);
+  T.Flags.push_back("-Wno-unused-command-line-argument");
+
+  // Clang 22 no longer links hip.bc by itself and finds no device libraries
+  // in Debian's layout: name them, when the target's ISA file is there.
+  std::string BcDir;
+  for (std::string D : {RocmPath + "/lib/x86_64-linux-gnu/amdgcn/bitcode",
+                        RocmPath + "/amdgcn/bitcode", RocmPath + "/lib/amdgcn/bitcode"})
+    if (sys::fs::exists(D + "/ockl.bc")) {
+      BcDir = D;
+      break;
+    }
+  auto Has = [&](const std::string &F) { return sys::fs::exists(BcDir + "/" + F); };
+  std::string Isa = Gfx.size() == 1 ? "oclc_isa_version_" + Gfx[0].substr(3) + ".bc" : "";
+  bool HasRuntime = sys::fs::exists(RocmPath + "/lib/x86_64-linux-gnu/libamdhip64.so") ||
+                    sys::fs::exists(RocmPath + "/lib/libamdhip64.so");
+  if (BcDir.empty())
+    T.NoLinkWhy = "no ROCm device libraries (ockl.bc) under " + RocmPath;
+  else if (Gfx.size() != 1)
+    T.NoLinkWhy = "the device libraries are named for one target; this spec has " +
+                  std::to_string(Gfx.size());
+  else if (!Has(Isa) || !Has("hip.bc"))
+    T.NoLinkWhy = "Debian's ROCm device libraries (" + BcDir + ") have no " +
+                  (Has("hip.bc") ? Isa : std::string("hip.bc")) +
+                  ", which the device code's calls (__ockl_*, __atomic_work_item_fence) "
+                  "need";
+  else if (!HasRuntime)
+    T.NoLinkWhy = "no libamdhip64.so under " + RocmPath + "/lib";
+  if (!T.NoLinkWhy.empty()) {
+    T.CompileOnly = true;
+    T.Flags.push_back("-nogpulib");
+    return T;
+  }
+  bool Wave64 = Wave != "-D__AMDGCN_WAVEFRONT_SIZE=32";
+  // ROCm 5.x runtimes load code object v4.
+  if (Has("oclc_abi_version_400.bc"))
+    T.Flags.push_back("-mcode-object-version=4");
+  T.Flags.push_back("--hip-device-lib-path=" + BcDir);
+  for (std::string L : {"hip", "ocml", "ockl", "oclc_daz_opt_off", "oclc_unsafe_math_off",
+                        "oclc_finite_only_off", "oclc_correctly_rounded_sqrt_on",
+                        Wave64 ? "oclc_wavefrontsize64_on" : "oclc_wavefrontsize64_off"})
+    T.Flags.push_back("--hip-device-lib=" + L + ".bc");
+  T.Flags.push_back("--hip-device-lib=" + Isa);
+  if (Has("oclc_abi_version_400.bc"))
+    T.Flags.push_back("--hip-device-lib=oclc_abi_version_400.bc");
+  T.LinkFlags = {"--hip-link", "-lamdhip64"};
+  return T;
+}
+
 } // namespace
 
 int runBenchMode(int Argc, const char **Argv, const std::string &FallbackIncludeDir) {
@@ -344,27 +500,22 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   }
   std::string DirS(Dir);
 
-  // Targets: predictions are for the first sm_ target; AMD needs ROCm.
-  std::string PredTarget;
-  std::vector<std::string> Amd;
-  for (const std::string &T : S.Targets) {
-    if (StringRef(T).starts_with("sm_") && PredTarget.empty())
-      PredTarget = T;
-    if (StringRef(T).starts_with("gfx"))
-      Amd.push_back(T);
-  }
-  if (PredTarget.empty())
-    PredTarget = "sm_90";
-  if (!Amd.empty()) {
-    std::string Rocm = findTool("hipcc", {"/opt/rocm/bin"});
-    if (Rocm.empty())
-      Rocm = findTool("amdclang++", {"/opt/rocm/bin", "/opt/rocm/llvm/bin"});
-    outs() << "note: targets " << join(Amd, ", ") << ": "
-           << (Rocm.empty()
-                   ? std::string("ROCm (hipcc / amdclang++) is not installed here")
-                   : "ROCm found (" + Rocm + "), but bench builds NVIDIA harnesses only")
-           << "; they are used for the fix and not run\n";
-  }
+  // The platform: AMD when the targets are all gfx (or --platform amd);
+  // predictions are for the platform's first target.
+  std::vector<std::string> Amd, Nv;
+  for (const std::string &T : S.Targets)
+    (isAMDTarget(T) ? Amd : Nv).push_back(T);
+  bool IsAmd = O.Platform == "amd" || (O.Platform == "auto" && !Amd.empty() && Nv.empty());
+  std::string PredTarget = IsAmd ? (Amd.empty() ? "gfx942" : Amd[0])
+                                 : (Nv.empty() ? "sm_90" : Nv[0]);
+  if (IsAmd && Amd.empty())
+    Amd.push_back(PredTarget);
+  if (!IsAmd && !Amd.empty())
+    outs() << "note: targets " << join(Amd, ", ")
+           << ": used for the fix; this is an NVIDIA harness (--platform amd builds a HIP one)\n";
+  if (IsAmd && !Nv.empty())
+    outs() << "note: targets " << join(Nv, ", ")
+           << ": used for the fix; this is an AMD harness (--platform nvidia builds a CUDA one)\n";
 
   // Compiler arguments for the tool's parses: the source's folder, the
   // spec's include folders and defines.
@@ -474,34 +625,86 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   // The harness.
   SmallString<256> RuntimeDir(FallbackIncludeDir);
   sys::path::append(RuntimeDir, "hip-on-cuda");
-  auto Build = bench::writeHarness(S, Vars, DirS, std::string(RuntimeDir));
+  bench::HarnessOptions HO;
+  HO.PredTarget = PredTarget;
+  AmdToolchain TC;
+  std::string Compiler;
+  if (IsAmd) {
+    HO.Plat = bench::Platform::Amd;
+    TC = findAmdToolchain(O, Amd, FallbackIncludeDir);
+    HO.AmdFlags = TC.Flags;
+    HO.AmdLinkFlags = TC.LinkFlags;
+    HO.AmdCompileOnly = TC.CompileOnly;
+    HO.AmdNoLinkWhy = TC.NoLinkWhy;
+    HO.AmdCompiler = TC.Compiler.empty() ? "" : TC.Compiler + " (" + TC.Kind + ")";
+    Compiler = TC.Compiler;
+    if (!S.NvccFlags.empty())
+      outs() << "note: nvcc_flags are for NVIDIA harnesses; not used here\n";
+  }
+  auto Build = bench::writeHarness(S, Vars, DirS, std::string(RuntimeDir), HO);
   if (!Build)
     return fail(toString(Build.takeError()));
 
-  std::string Nvcc = O.Nvcc;
-  if (Nvcc.empty())
-    if (std::optional<std::string> E = sys::Process::GetEnv("NVCC"))
-      Nvcc = *E;
-  if (Nvcc.empty())
-    Nvcc = findTool("nvcc", {"/usr/local/cuda/bin"});
-  if (Nvcc.empty())
-    return fail("nvcc not found (PATH, /usr/local/cuda/bin; or --nvcc PATH, $NVCC); the "
-                "harness is written: " + DirS + "/build.sh builds it");
+  if (IsAmd) {
+    if (Compiler.empty())
+      return fail(TC.Why + "; the harness is written: " + DirS +
+                  "/build.sh builds it on a machine with ROCm");
+  } else {
+    Compiler = O.Nvcc;
+    if (Compiler.empty())
+      if (std::optional<std::string> E = sys::Process::GetEnv("NVCC"))
+        Compiler = *E;
+    if (Compiler.empty())
+      Compiler = findTool("nvcc", {"/usr/local/cuda/bin"});
+    if (Compiler.empty())
+      return fail("nvcc not found (PATH, /usr/local/cuda/bin; or --nvcc PATH, $NVCC); the "
+                  "harness is written: " + DirS + "/build.sh builds it");
+  }
   SmallString<256> BuildLog(Dir);
   sys::path::append(BuildLog, "build.log");
-  outs() << "building: " << Nvcc << " ... (" << DirS << "/build.sh; log " << BuildLog << ")\n";
+  outs() << "building: " << Compiler << (IsAmd ? " (" + TC.Kind + ")" : std::string())
+         << " ... (" << DirS << "/build.sh; log " << BuildLog << ")\n";
   outs().flush();
   std::string ExecErr;
-  int RC = runLogged(Nvcc, Build->NvccArgsAbs, BuildLog, &ExecErr);
+  int RC = 0;
+  std::string LogText;
+  for (const bench::BuildCommand &C : Build->Commands) {
+    SmallString<256> StepLog(Dir);
+    sys::path::append(StepLog, "build-step.log");
+    RC = runLogged(Compiler, C.ArgsAbs, StepLog, &ExecErr);
+    std::string Line = Compiler;
+    for (const std::string &A : C.ArgsAbs)
+      Line += " " + A;
+    LogText += "$ " + Line + "\n" + readText(StepLog);
+    sys::fs::remove(StepLog);
+    if (RC != 0)
+      break;
+  }
+  {
+    std::error_code EC;
+    raw_fd_ostream LogOS(BuildLog, EC);
+    if (!EC)
+      LogOS << LogText;
+  }
   if (RC != 0) {
-    errs() << readText(BuildLog);
-    return fail("the harness does not build (nvcc exit " + std::to_string(RC) +
-                (ExecErr.empty() ? "" : ": " + ExecErr) + "); " + std::string(BuildLog));
+    errs() << LogText;
+    return fail("the harness does not build (" + sys::path::filename(Compiler).str() +
+                " exit " + std::to_string(RC) + (ExecErr.empty() ? "" : ": " + ExecErr) +
+                "); " + std::string(BuildLog));
+  }
+  if (!Build->Links) {
+    outs() << "compiled every unit for " << join(Amd, ", ") << " (" << Build->Commands.size()
+           << " commands: device code to assembly, host code to objects); not linked: "
+           << TC.NoLinkWhy << "\n";
+    if (!O.BuildOnly)
+      return fail("the harness cannot be linked here; " + DirS +
+                  "/build.sh builds it on a machine with ROCm");
   }
 
   if (O.BuildOnly) {
-    outs() << "built " << Build->Binary << "\n\npredicted passes per instruction on "
-           << PredTarget << " (lds-rewrite):\n";
+    if (Build->Links)
+      outs() << "built " << Build->Binary << "\n";
+    outs() << "\npredicted passes per instruction on " << PredTarget << " (lds-rewrite):\n";
     size_t W = 7, WL = 7, WS = 7;
     for (const HarnessVariant &V : Vars) {
       W = std::max(W, V.Name.size());
@@ -517,12 +720,19 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
     for (const HarnessVariant &V : Vars)
       if (!V.Details.empty())
         outs() << "  " << V.Name << ":\n" << V.Details;
-    outs() << "run it on a machine with an NVIDIA GPU: " << Build->Binary << " --runs "
-           << S.Runs << " (--cpu-selftest checks the comparison without a GPU)\n";
+    if (Build->Links)
+      outs() << "run it on a machine with " << (IsAmd ? "an AMD" : "an NVIDIA")
+             << " GPU: " << Build->Binary << " --runs " << S.Runs
+             << " (--cpu-selftest checks the comparison without a GPU)\n";
+    else
+      outs() << "on a machine with ROCm and an AMD GPU: " << DirS << "/build.sh && "
+             << Build->Binary << " --runs " << S.Runs << "\n";
     return 0;
   }
 
-  std::vector<std::string> RunArgs = {"--runs", std::to_string(S.Runs), "--ncu", O.Ncu};
+  std::vector<std::string> RunArgs = {"--runs", std::to_string(S.Runs)};
+  RunArgs.push_back(IsAmd ? "--rocprof" : "--ncu");
+  RunArgs.push_back(IsAmd ? O.Rocprof : O.Ncu);
   if (S.Launches) {
     RunArgs.push_back("--launches");
     RunArgs.push_back(std::to_string(S.Launches));
@@ -540,7 +750,8 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   if (RC < 0 || RC > 1)
     return fail("the harness failed (exit " + std::to_string(RC) +
                 (ExecErr.empty() ? "" : ": " + ExecErr) +
-                "); is there an NVIDIA GPU? It is built: " + Build->Binary);
+                "); is there " + (IsAmd ? "an AMD" : "an NVIDIA") + " GPU? It is built: " +
+                Build->Binary);
   return RC;
 }
 

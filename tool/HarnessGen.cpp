@@ -1,4 +1,4 @@
-//===- HarnessGen.cpp - The CUDA harness of `lds-rewrite bench` -----------===//
+//===- HarnessGen.cpp - The harness of `lds-rewrite bench` ----------------===//
 
 #include "HarnessGen.h"
 
@@ -129,7 +129,7 @@ std::string num(double V) {
 }
 
 std::string variantUnit(const BenchSpec &S, const HarnessVariant &V, size_t I,
-                        const std::string &Dir, StringRef SourceText) {
+                        const std::string &Dir, StringRef SourceText, bool Amd) {
   std::string NS = "lds_bench_v" + std::to_string(I);
   std::string Out;
   raw_string_ostream OS(Out);
@@ -144,8 +144,12 @@ std::string variantUnit(const BenchSpec &S, const HarnessVariant &V, size_t I,
     auto [Name, Val] = StringRef(D).split('=');
     OS << "#define " << Name << " " << (StringRef(D).contains('=') ? Val : "1") << "\n";
   }
-  OS << "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
-     << "#include <cstddef>\n#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n"
+  if (Amd)
+    OS << "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n"
+       << "#if __has_include(<hip/hip_bf16.h>)\n#include <hip/hip_bf16.h>\n#endif\n";
+  else
+    OS << "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
+  OS << "#include <cstddef>\n#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n"
      << "#include <cstring>\n#include <cmath>\n#include <climits>\n#include <cfloat>\n"
      << "#include <algorithm>\n#include <utility>\n#include <type_traits>\n"
      << "#include <vector>\n#include <string>\n";
@@ -157,7 +161,8 @@ std::string variantUnit(const BenchSpec &S, const HarnessVariant &V, size_t I,
      << "#undef main\n} // namespace " << NS << "\n\n";
 
   OS << "void lds_bench_launch_v" << I
-     << "(dim3 grid, dim3 block, size_t lds, cudaStream_t stream, void* const* p) {\n"
+     << "(dim3 grid, dim3 block, size_t lds, " << (Amd ? "hipStream_t" : "cudaStream_t")
+     << " stream, void* const* p) {\n"
      << "  " << NS << "::" << V.Kernel << "<<<grid, block, lds, stream>>>(";
   for (size_t A = 0; A < S.Args.size(); ++A) {
     const ArgSpec &Arg = S.Args[A];
@@ -177,8 +182,10 @@ std::string variantUnit(const BenchSpec &S, const HarnessVariant &V, size_t I,
 
 Expected<HarnessBuild> writeHarness(const BenchSpec &S,
                                     const std::vector<HarnessVariant> &Variants,
-                                    const std::string &Dir, const std::string &RuntimeDir) {
-  // The run-time header and the HIP-on-CUDA headers.
+                                    const std::string &Dir, const std::string &RuntimeDir,
+                                    const HarnessOptions &Opts) {
+  bool Amd = Opts.Plat == Platform::Amd;
+  // The run-time header and (NVIDIA) the HIP-on-CUDA headers.
   SmallString<256> RT(RuntimeDir);
   sys::path::append(RT, "lds_bench_runtime.h");
   SmallString<256> To(Dir);
@@ -186,18 +193,23 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S,
   if (Error E = copyFile(std::string(RT), std::string(To)))
     return Expected<HarnessBuild>(std::move(E));
   SmallString<256> HipFrom(RuntimeDir), HipTo(Dir);
-  sys::path::append(HipFrom, "hip");
-  sys::path::append(HipTo, "hip-on-cuda", "hip");
-  if (std::error_code EC = sys::fs::create_directories(HipTo))
-    return createStringError(EC, "cannot create %s", HipTo.c_str());
+  if (Amd) // real HIP; no folder to copy
+    HipFrom.clear();
   std::error_code EC;
-  for (sys::fs::directory_iterator I(HipFrom, EC), E; I != E && !EC; I.increment(EC)) {
+  if (!HipFrom.empty()) {
+    sys::path::append(HipFrom, "hip");
+    sys::path::append(HipTo, "hip-on-cuda", "hip");
+    if (std::error_code EC = sys::fs::create_directories(HipTo))
+      return createStringError(EC, "cannot create %s", HipTo.c_str());
+  }
+  for (sys::fs::directory_iterator I(HipFrom, EC), E; !HipFrom.empty() && I != E && !EC;
+       I.increment(EC)) {
     SmallString<256> T(HipTo);
     sys::path::append(T, sys::path::filename(I->path()));
     if (Error Err = copyFile(I->path(), std::string(T)))
       return Expected<HarnessBuild>(std::move(Err));
   }
-  if (EC)
+  if (EC && !HipFrom.empty())
     return createStringError(EC, "cannot read %s: %s", HipFrom.c_str(), EC.message().c_str());
 
   std::vector<std::string> Units;
@@ -210,7 +222,7 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S,
     std::string Unit = "variant_" + std::to_string(I) + ".cu";
     SmallString<256> P(Dir);
     sys::path::append(P, Unit);
-    if (Error E = writeText(std::string(P), variantUnit(S, V, I, Dir, (*Buf)->getBuffer())))
+    if (Error E = writeText(std::string(P), variantUnit(S, V, I, Dir, (*Buf)->getBuffer(), Amd)))
       return Expected<HarnessBuild>(std::move(E));
     Units.push_back(Unit);
     if (!V.OriginalDir.empty() && !llvm::is_contained(IncludeDirs, V.OriginalDir))
@@ -225,7 +237,8 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S,
   raw_string_ostream OS(H);
   OS << "// Generated by lds-rewrite bench from " << S.Path << ".\n"
      << "// Build: see build.sh. Run: ./lds_bench [--runs N] [--launches L] "
-        "[--ncu auto|off|PATH] [--json FILE] [--cpu-selftest]\n"
+        << (Amd ? "[--rocprof auto|off|PATH]" : "[--ncu auto|off|PATH]")
+     << " [--json FILE] [--cpu-selftest]\n"
      << "#include \"lds_bench_runtime.h\"\n\n";
   for (size_t I = 0; I < Variants.size(); ++I)
     OS << "void lds_bench_launch_v" << I
@@ -234,6 +247,7 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S,
   OS << "\nint main(int argc, char** argv) {\n  ldsb::BenchSpec S;\n";
   OS << "  S.Title = " << cStringLiteral(S.Name) << ";\n";
   OS << "  S.Kernel = " << cStringLiteral(S.Kernel) << ";\n";
+  OS << "  S.PredTarget = " << cStringLiteral(Opts.PredTarget) << ";\n";
   OS << "  S.Grid = dim3(" << S.Grid[0] << ", " << S.Grid[1] << ", " << S.Grid[2] << ");\n";
   OS << "  S.Block = dim3(" << S.Block[0] << ", " << S.Block[1] << ", " << S.Block[2] << ");\n";
   OS << "  S.DynamicLds = " << S.DynamicLDS << ";\n";
@@ -273,64 +287,166 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S,
   if (Error E = writeText(std::string(HP), OS.str()))
     return Expected<HarnessBuild>(std::move(E));
 
-  // The nvcc command: relative to Dir for build.sh, absolute for bench.
+  // The compiler commands: relative to Dir for build.sh, absolute for bench.
   HarnessBuild B;
+  BuildCommand Cmd;
   auto Both = [&](const std::string &Flag, const std::string &Rel) {
-    B.NvccArgs.push_back(Flag + Rel);
+    Cmd.Args.push_back(Flag + Rel);
     if (sys::path::is_absolute(Rel)) {
-      B.NvccArgsAbs.push_back(Flag + Rel);
+      Cmd.ArgsAbs.push_back(Flag + Rel);
       return;
     }
     SmallString<256> A(Dir);
     if (Rel != ".")
       sys::path::append(A, Rel);
     sys::path::remove_dots(A, true);
-    B.NvccArgsAbs.push_back(Flag + std::string(A));
+    Cmd.ArgsAbs.push_back(Flag + std::string(A));
   };
   auto Plain = [&](const std::string &A) {
-    B.NvccArgs.push_back(A);
-    B.NvccArgsAbs.push_back(A);
+    Cmd.Args.push_back(A);
+    Cmd.ArgsAbs.push_back(A);
   };
-  for (const char *F : {"-std=c++17", "-O3", "-lineinfo", "-Wno-deprecated-gpu-targets"})
-    Plain(F);
-  std::vector<std::string> Sm;
-  for (const std::string &T : S.Targets)
-    if (StringRef(T).starts_with("sm_"))
-      Sm.push_back(T.substr(3));
-  if (Sm.empty())
-    Sm.push_back("90");
-  if (Sm.size() == 1) {
-    Plain("-arch=sm_" + Sm[0]);
-  } else {
-    for (const std::string &A : Sm) {
-      Plain("-gencode");
-      Plain("arch=compute_" + A + ",code=sm_" + A);
+  auto Shell = [](const std::vector<std::string> &Args) {
+    std::string Out;
+    for (const std::string &A : Args) {
+      std::string Q;
+      raw_string_ostream QS(Q);
+      sys::printArg(QS, A, /*Quote=*/true);
+      Out += " " + Q;
     }
-  }
-  Both("-I", ".");
-  Both("-I", "hip-on-cuda");
-  for (const std::string &D : IncludeDirs)
-    Both("-I", relativePath(D, Dir));
-  for (const std::string &F : S.NvccFlags)
-    Plain(F);
-  Plain("-o");
-  Both("", "lds_bench");
-  Both("", "harness.cu");
-  for (const std::string &U : Units)
-    Both("", U);
+    return Out;
+  };
   SmallString<256> Bin(Dir);
   sys::path::append(Bin, "lds_bench");
   B.Binary = std::string(Bin);
-
   std::string Sh = "#!/bin/sh\n# Generated by lds-rewrite bench: builds the harness (run from "
-                   "anywhere).\nset -e\ncd \"$(dirname \"$0\")\"\n\"${NVCC:-nvcc}\"";
-  for (const std::string &A : B.NvccArgs) {
-    std::string Q;
-    raw_string_ostream QS(Q);
-    sys::printArg(QS, A, /*Quote=*/true);
-    Sh += " " + Q;
+                   "anywhere).\nset -e\ncd \"$(dirname \"$0\")\"\n";
+
+  if (!Amd) {
+    for (const char *F : {"-std=c++17", "-O3", "-lineinfo", "-Wno-deprecated-gpu-targets"})
+      Plain(F);
+    std::vector<std::string> Sm;
+    for (const std::string &T : S.Targets)
+      if (StringRef(T).starts_with("sm_"))
+        Sm.push_back(T.substr(3));
+    if (Sm.empty())
+      Sm.push_back("90");
+    if (Sm.size() == 1) {
+      Plain("-arch=sm_" + Sm[0]);
+    } else {
+      for (const std::string &A : Sm) {
+        Plain("-gencode");
+        Plain("arch=compute_" + A + ",code=sm_" + A);
+      }
+    }
+    Both("-I", ".");
+    Both("-I", "hip-on-cuda");
+    for (const std::string &D : IncludeDirs)
+      Both("-I", relativePath(D, Dir));
+    for (const std::string &F : S.NvccFlags)
+      Plain(F);
+    Plain("-o");
+    Both("", "lds_bench");
+    Both("", "harness.cu");
+    for (const std::string &U : Units)
+      Both("", U);
+    Sh += "\"${NVCC:-nvcc}\"" + Shell(Cmd.Args) + "\n";
+    B.Commands.push_back(Cmd);
+  } else {
+    // HIP: the .cu files are HIP source (-x hip), one --offload-arch per gfx
+    // target. build.sh is for a machine with ROCm: hipcc, nothing else.
+    std::vector<std::string> Gfx;
+    for (const std::string &T : S.Targets)
+      if (StringRef(T).starts_with("gfx"))
+        Gfx.push_back(T);
+    if (Gfx.empty())
+      Gfx.push_back("gfx942");
+    auto Common = [&](ArrayRef<std::string> Archs) {
+      for (const char *F : {"-std=c++17", "-O3"})
+        Plain(F);
+      for (const std::string &G : Archs)
+        Plain("--offload-arch=" + G);
+      Both("-I", ".");
+      for (const std::string &D : IncludeDirs)
+        Both("-I", relativePath(D, Dir));
+    };
+    std::vector<std::string> Sources = {"harness.cu"};
+    Sources.insert(Sources.end(), Units.begin(), Units.end());
+    // build.sh: hipcc, compile and link in one go.
+    Common(Gfx);
+    Plain("-o");
+    Both("", "lds_bench");
+    Plain("-x");
+    Plain("hip");
+    for (const std::string &U : Sources)
+      Both("", U);
+    Sh += "# For a machine with ROCm (hipcc, or amdclang++ with --hip-link).\n";
+    if (!Opts.AmdCompiler.empty()) {
+      std::string Here;
+      raw_string_ostream HS(Here);
+      HS << "# lds-rewrite bench built it with " << Opts.AmdCompiler;
+      if (!Opts.AmdFlags.empty())
+        HS << " and" << Shell(Opts.AmdFlags);
+      HS << (Opts.AmdCompileOnly ? " (compile only: " + Opts.AmdNoLinkWhy + ")" : "");
+      std::string Line;
+      for (char C : Here)
+        Line += C == '\n' ? ' ' : C;
+      Sh += Line + "\n";
+    }
+    Sh += "\"${HIPCC:-hipcc}\"" + Shell(Cmd.Args) + "\n";
+    // What bench runs: the same with the compiler's own flags, or (no device
+    // libraries for the target) one -c per translation unit.
+    if (!Opts.AmdCompileOnly) {
+      Cmd = BuildCommand();
+      Common(Gfx);
+      for (const std::string &F : Opts.AmdFlags)
+        Plain(F);
+      Plain("-o");
+      Both("", "lds_bench");
+      Plain("-x");
+      Plain("hip");
+      for (const std::string &U : Sources)
+        Both("", U);
+      Plain("-x");
+      Plain("none");
+      for (const std::string &F : Opts.AmdLinkFlags)
+        Plain(F);
+      B.Commands.push_back(Cmd);
+    } else {
+      // Every unit: its device code to assembly for each target (what
+      // Recompile.cpp does for the fix's check), its host code to an object.
+      B.Links = false;
+      for (const std::string &U : Sources) {
+        std::string Stem = StringRef(U).drop_back(3).str();
+        for (const std::string &G : Gfx) {
+          Cmd = BuildCommand();
+          Common({G});
+          for (const std::string &F : Opts.AmdFlags)
+            Plain(F);
+          Plain("--offload-device-only");
+          Plain("-S");
+          Plain("-o");
+          Both("", Stem + "-" + G + ".s");
+          Plain("-x");
+          Plain("hip");
+          Both("", U);
+          B.Commands.push_back(Cmd);
+        }
+        Cmd = BuildCommand();
+        Common(Gfx);
+        for (const std::string &F : Opts.AmdFlags)
+          Plain(F);
+        Plain("--offload-host-only");
+        Plain("-c");
+        Plain("-o");
+        Both("", Stem + ".o");
+        Plain("-x");
+        Plain("hip");
+        Both("", U);
+        B.Commands.push_back(Cmd);
+      }
+    }
   }
-  Sh += "\n";
   SmallString<256> SP(Dir);
   sys::path::append(SP, "build.sh");
   if (Error E = writeText(std::string(SP), Sh))

@@ -4,12 +4,15 @@
 // variant_N.cu per variant, and copies this header next to them. The part
 // above LDS_BENCH_HOST_ONLY is plain C++17 (no CUDA): buffer initialisation,
 // the comparison of a variant's outputs with the original's, statistics,
-// the ncu CSV reader and the result table. The harness's --cpu-selftest runs
-// that part on made-up outputs, so CI checks it on a machine without a GPU.
-// The CUDA part runs the variants: allocate and initialise once, run each
-// variant on the same inputs and compare, time with cudaEvents (warm-up, then
-// the median of N samples of a launch loop, variants interleaved), and, when
-// ncu is found, profile one launch of each variant in a child process.
+// the ncu and rocprofv3 CSV readers and the result table. The harness's
+// --cpu-selftest runs that part on made-up outputs, so CI checks it on a
+// machine without a GPU. The GPU part runs the variants: allocate and
+// initialise once, run each variant on the same inputs and compare, time with
+// events (warm-up, then the median of N samples of a launch loop, variants
+// interleaved), and, when ncu (NVIDIA) or rocprofv3 (AMD) is found, profile
+// one launch of each variant in a child process. It is written against the
+// CUDA runtime; built as HIP (__HIP__: hipcc, amdclang++, clang -x hip) a
+// short list of macros maps those names to the HIP runtime's.
 #ifndef LDS_BENCH_RUNTIME_H
 #define LDS_BENCH_RUNTIME_H
 
@@ -381,6 +384,120 @@ inline double wavefrontsPerInst(const NcuKernel& K, const char* Op) {
   return A->second / B->second;
 }
 
+// ---- rocprofv3 ----------------------------------------------------------------
+/// The variant a kernel name belongs to: N of `lds_bench_vN::` (demangled,
+/// as rocprofv3 writes it by default) or of `<len>lds_bench_vN` (mangled,
+/// where the length says how many digits are N's); -1 for other kernels
+/// (the runtime's own copy kernels, the copy reference).
+inline int variantOfKernelName(const std::string& Name) {
+  static const char Tag[] = "lds_bench_v";
+  const size_t TagLen = sizeof Tag - 1;
+  for (size_t At = Name.find(Tag); At != std::string::npos; At = Name.find(Tag, At + 1)) {
+    size_t D = At + TagLen, E = D;
+    while (E < Name.size() && Name[E] >= '0' && Name[E] <= '9')
+      ++E;
+    if (E == D)
+      continue;
+    if (Name.compare(E, 2, "::") == 0)
+      return std::atoi(Name.substr(D, E - D).c_str());
+    // Mangled: _ZN12lds_bench_v09transpose... (12 = "lds_bench_v0").
+    size_t L = At;
+    while (L > 0 && Name[L - 1] >= '0' && Name[L - 1] <= '9')
+      --L;
+    if (L == At)
+      continue;
+    size_t Len = size_t(std::atoi(Name.substr(L, At - L).c_str()));
+    if (Len > TagLen && Len - TagLen <= E - D)
+      return std::atoi(Name.substr(D, Len - TagLen).c_str());
+  }
+  return -1;
+}
+
+struct RocprofKernel {
+  long Dispatch = -1;
+  std::string Name;
+  std::map<std::string, double> Counters; ///< summed over the rows of the dispatch
+};
+
+/// Reads rocprofv3's counter_collection.csv (`rocprofv3 --pmc ... --output-format
+/// csv`): a header row, then one row per (dispatch, counter) with columns
+/// that include Dispatch_Id, Kernel_Name, Counter_Name and Counter_Value.
+/// Rows of one dispatch and counter are added up. Dispatches are returned in
+/// Dispatch_Id order.
+inline std::vector<RocprofKernel> parseRocprofCsv(const std::string& Text) {
+  std::vector<RocprofKernel> Out;
+  std::map<long, size_t> ById;
+  std::vector<std::string> Header;
+  size_t Pos = 0;
+  long Row = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    if (End == std::string::npos)
+      End = Text.size();
+    std::string Line = Text.substr(Pos, End - Pos);
+    Pos = End + 1;
+    if (Line.empty() || Line == "\r")
+      continue;
+    std::vector<std::string> F = splitCsv(Line);
+    if (Header.empty()) {
+      Header = F;
+      continue;
+    }
+    ++Row;
+    auto Col = [&](const char* Name) -> std::string {
+      for (size_t I = 0; I < Header.size() && I < F.size(); ++I)
+        if (Header[I] == Name)
+          return F[I];
+      return "";
+    };
+    std::string Id = Col("Dispatch_Id"), Counter = Col("Counter_Name"),
+                Value = Col("Counter_Value");
+    if (Counter.empty() || Value.empty())
+      continue;
+    long Key = Id.empty() ? -Row : std::strtol(Id.c_str(), nullptr, 10);
+    auto It = ById.find(Key);
+    if (It == ById.end()) {
+      It = ById.emplace(Key, Out.size()).first;
+      RocprofKernel K;
+      K.Dispatch = Key;
+      K.Name = Col("Kernel_Name");
+      Out.push_back(K);
+    }
+    Out[It->second].Counters[Counter] += std::strtod(Value.c_str(), nullptr);
+  }
+  std::sort(Out.begin(), Out.end(),
+            [](const RocprofKernel& A, const RocprofKernel& B) { return A.Dispatch < B.Dispatch; });
+  return Out;
+}
+
+/// The first dispatch of each variant (by its kernel's name); the runtime's
+/// own kernels are skipped. Returns false when a variant has none.
+inline bool rocprofPerVariant(const std::vector<RocprofKernel>& All, size_t Variants,
+                              std::vector<RocprofKernel>& Out) {
+  Out.assign(Variants, RocprofKernel());
+  std::vector<bool> Seen(Variants, false);
+  for (const RocprofKernel& K : All) {
+    int V = variantOfKernelName(K.Name);
+    if (V >= 0 && size_t(V) < Variants && !Seen[size_t(V)]) {
+      Out[size_t(V)] = K;
+      Seen[size_t(V)] = true;
+    }
+  }
+  for (bool S : Seen)
+    if (!S)
+      return false;
+  return true;
+}
+
+/// SQ_LDS_BANK_CONFLICT (cycles the LDS stalled on bank conflicts) per
+/// SQ_INSTS_LDS (LDS instructions issued); negative when either is absent.
+inline double conflictCyclesPerLdsInst(const RocprofKernel& K) {
+  auto A = K.Counters.find("SQ_LDS_BANK_CONFLICT"), B = K.Counters.find("SQ_INSTS_LDS");
+  if (A == K.Counters.end() || B == K.Counters.end() || B->second <= 0)
+    return -1;
+  return A->second / B->second;
+}
+
 // ---- the table ---------------------------------------------------------------
 struct VariantRow {
   std::string Name;
@@ -390,6 +507,8 @@ struct VariantRow {
   long LdsBytes = -1, Regs = -1;
   std::string PredLd, PredSt; ///< the tool's sm_90 passes per instruction
   double NcuLd = -1, NcuSt = -1;
+  double LdsConflicts = -1;   ///< rocprofv3 SQ_LDS_BANK_CONFLICT (cycles)
+  double ConflictPerInst = -1; ///< SQ_LDS_BANK_CONFLICT / SQ_INSTS_LDS
   bool Compared = false, Equal = true;
   std::string Mismatch;
 };
@@ -399,6 +518,7 @@ struct TableInfo {
   double Flops = 0;      ///< per launch; 0: no FLOP/s column
   double CopyGBs = 0;    ///< the copy kernel's bandwidth, 0 when not run
   bool HaveNcu = false;
+  bool HaveRocprof = false;
   bool Timed = true;
 };
 
@@ -432,6 +552,8 @@ inline int printTable(std::FILE* Out, const std::vector<VariantRow>& Rows, const
   Head.insert(Head.end(), {"pred ld", "pred st"});
   if (Info.HaveNcu)
     Head.insert(Head.end(), {"ncu ld", "ncu st"});
+  if (Info.HaveRocprof)
+    Head.insert(Head.end(), {"lds conflicts", "cyc/lds inst"});
   Head.insert(Head.end(), {"LDS B", "regs", "outputs equal"});
   double Base = NAN;
   for (const VariantRow& R : Rows)
@@ -462,6 +584,10 @@ inline int printTable(std::FILE* Out, const std::vector<VariantRow>& Rows, const
     if (Info.HaveNcu) {
       C.push_back(R.NcuLd < 0 ? "-" : fixed(R.NcuLd, 2));
       C.push_back(R.NcuSt < 0 ? "-" : fixed(R.NcuSt, 2));
+    }
+    if (Info.HaveRocprof) {
+      C.push_back(R.LdsConflicts < 0 ? "-" : fixed(R.LdsConflicts, 0));
+      C.push_back(R.ConflictPerInst < 0 ? "-" : fixed(R.ConflictPerInst, 2));
     }
     C.push_back(R.LdsBytes < 0 ? "-" : std::to_string(R.LdsBytes));
     C.push_back(R.Regs < 0 ? "-" : std::to_string(R.Regs));
@@ -506,8 +632,42 @@ inline int printTable(std::FILE* Out, const std::vector<VariantRow>& Rows, const
 } // namespace ldsb
 
 #ifndef LDS_BENCH_HOST_ONLY
-// ============================ CUDA part ======================================
+// ============================ GPU part =======================================
+#if defined(__HIP__)
+// AMD: harness.cu is built as HIP (hipcc, amdclang++ or clang -x hip). The
+// code below is written against the CUDA runtime; these names map it to the
+// HIP runtime, whose calls take the same arguments.
+#include <hip/hip_runtime.h>
+#define LDSB_AMD 1
+#define cudaError_t hipError_t
+#define cudaSuccess hipSuccess
+#define cudaGetErrorString hipGetErrorString
+#define cudaGetErrorName hipGetErrorName
+#define cudaGetLastError hipGetLastError
+#define cudaDeviceSynchronize hipDeviceSynchronize
+#define cudaGetDevice hipGetDevice
+#define cudaDeviceProp hipDeviceProp_t
+#define cudaGetDeviceProperties hipGetDeviceProperties
+#define cudaMalloc hipMalloc
+#define cudaFree hipFree
+#define cudaMemcpy hipMemcpy
+#define cudaMemset hipMemset
+#define cudaMemcpyHostToDevice hipMemcpyHostToDevice
+#define cudaMemcpyDeviceToHost hipMemcpyDeviceToHost
+#define cudaStream_t hipStream_t
+#define cudaEvent_t hipEvent_t
+#define cudaEventCreate hipEventCreate
+#define cudaEventRecord hipEventRecord
+#define cudaEventSynchronize hipEventSynchronize
+#define cudaEventElapsedTime hipEventElapsedTime
+#define cudaFuncAttributes hipFuncAttributes
+#define cudaFuncGetAttributes hipFuncGetAttributes
+#define cudaFuncSetAttribute hipFuncSetAttribute
+#define cudaFuncAttributeMaxDynamicSharedMemorySize hipFuncAttributeMaxDynamicSharedMemorySize
+#else
 #include <cuda_runtime.h>
+#endif
+#include <dirent.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -532,6 +692,7 @@ struct VariantSpec {
 struct BenchSpec {
   const char* Title;
   const char* Kernel;
+  const char* PredTarget = "sm_90"; ///< the target of pred ld / pred st
   dim3 Grid, Block;
   size_t DynamicLds;
   std::vector<BufferSpec> Buffers;
@@ -563,6 +724,8 @@ struct Options {
   double WarmupMs = -1;
   std::string Ncu = "auto";
   std::string Json, NcuCsv;
+  std::string Rocprof = "auto";
+  std::string RocprofCsv;
   bool ProfilePass = false, CpuSelftest = false, NoTiming = false;
 };
 
@@ -594,6 +757,10 @@ inline bool parseOptions(int Argc, char** Argv, Options& O) {
       if (!Val(O.Json)) return false;
     } else if (A == "--ncu-csv") {
       if (!Val(O.NcuCsv)) return false;
+    } else if (A == "--rocprof") {
+      if (!Val(O.Rocprof)) return false;
+    } else if (A == "--rocprof-csv") {
+      if (!Val(O.RocprofCsv)) return false;
     } else if (A == "--profile-pass") {
       O.ProfilePass = true;
     } else if (A == "--cpu-selftest") {
@@ -602,7 +769,8 @@ inline bool parseOptions(int Argc, char** Argv, Options& O) {
       O.NoTiming = true;
     } else if (A == "--help" || A == "-h") {
       std::printf("usage: %s [--runs N] [--launches L] [--warmup-ms MS] [--ncu auto|off|PATH]\n"
-                  "          [--json FILE] [--ncu-csv FILE] [--no-timing] [--cpu-selftest]\n",
+                  "          [--rocprof auto|off|PATH] [--json FILE] [--ncu-csv FILE] [--rocprof-csv FILE]\n"
+                  "          [--no-timing] [--cpu-selftest]\n",
                   Argv[0]);
       std::exit(0);
     } else {
@@ -613,14 +781,15 @@ inline bool parseOptions(int Argc, char** Argv, Options& O) {
   return true;
 }
 
-inline std::string findNcu(const std::string& Opt) {
+/// A profiler: Opt is auto (PATH, then Extra), off, or a path.
+inline std::string findProfiler(const std::string& Opt, const char* Name, const char* Extra) {
   if (Opt == "off")
     return "";
   if (Opt != "auto")
     return access(Opt.c_str(), X_OK) == 0 ? Opt : "";
   const char* Path = std::getenv("PATH");
   std::string P = Path ? Path : "";
-  P += ":/usr/local/cuda/bin";
+  P += std::string(":") + Extra;
   size_t Pos = 0;
   while (Pos <= P.size()) {
     size_t End = P.find(':', Pos);
@@ -630,11 +799,14 @@ inline std::string findNcu(const std::string& Opt) {
     Pos = End + 1;
     if (Dir.empty())
       continue;
-    std::string C = Dir + "/ncu";
+    std::string C = Dir + "/" + Name;
     if (access(C.c_str(), X_OK) == 0)
       return C;
   }
   return "";
+}
+inline std::string findNcu(const std::string& Opt) {
+  return findProfiler(Opt, "ncu", "/usr/local/cuda/bin");
 }
 
 inline std::string readFile(const std::string& Path) {
@@ -649,26 +821,27 @@ inline std::string readFile(const std::string& Path) {
   return S;
 }
 
-/// Runs `ncu ... <this program> --profile-pass` (an argv list, no shell) and
-/// reads one launch per variant. Returns false with Why on failure.
-inline bool runNcu(const std::string& Ncu, size_t Variants, std::vector<NcuKernel>& Out,
-                   std::string& Why, const std::string& KeepCsv) {
+/// This program's path.
+inline std::string selfPath() {
   char Self[4096];
   ssize_t N = readlink("/proc/self/exe", Self, sizeof Self - 1);
-  if (N <= 0) {
-    Why = "cannot find this program's path";
-    return false;
-  }
+  if (N <= 0)
+    return "";
   Self[N] = 0;
-  char OutPath[] = "/tmp/lds-bench-ncu-XXXXXX";
-  char ErrPath[] = "/tmp/lds-bench-ncu-err-XXXXXX";
+  return Self;
+}
+
+/// Runs Args (an argv list, no shell) with stdout and stderr captured.
+/// Returns false with Why when it cannot start or exits non-zero.
+inline bool runCaptured(const std::vector<std::string>& Args, std::string& Text,
+                        std::string& Why) {
+  char OutPath[] = "/tmp/lds-bench-prof-XXXXXX";
+  char ErrPath[] = "/tmp/lds-bench-prof-err-XXXXXX";
   int OutFd = mkstemp(OutPath), ErrFd = mkstemp(ErrPath);
   if (OutFd < 0 || ErrFd < 0) {
     Why = "cannot create temporary files";
     return false;
   }
-  std::vector<std::string> Args = {Ncu, "--clock-control", "none", "--csv", "--print-units",
-                                   "base", "--metrics", NcuMetrics, Self, "--profile-pass"};
   std::vector<char*> Argv;
   for (auto& A : Args)
     Argv.push_back(const_cast<char*>(A.c_str()));
@@ -678,25 +851,52 @@ inline bool runNcu(const std::string& Ncu, size_t Variants, std::vector<NcuKerne
   posix_spawn_file_actions_adddup2(&FA, OutFd, 1);
   posix_spawn_file_actions_adddup2(&FA, ErrFd, 2);
   pid_t Pid;
-  int RC = posix_spawn(&Pid, Ncu.c_str(), &FA, nullptr, Argv.data(), environ);
+  int RC = posix_spawn(&Pid, Args[0].c_str(), &FA, nullptr, Argv.data(), environ);
   posix_spawn_file_actions_destroy(&FA);
   close(OutFd);
   close(ErrFd);
   int Status = 0;
   if (RC == 0)
     waitpid(Pid, &Status, 0);
-  std::string Text = readFile(OutPath), Err = readFile(ErrPath);
-  if (!KeepCsv.empty())
-    if (std::FILE* F = std::fopen(KeepCsv.c_str(), "wb")) {
-      std::fwrite(Text.data(), 1, Text.size(), F);
-      std::fclose(F);
-    }
+  Text = readFile(OutPath);
+  std::string Err = readFile(ErrPath);
   unlink(OutPath);
   unlink(ErrPath);
   if (RC != 0 || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0) {
-    std::string Tail = (Err + Text).substr((Err + Text).size() > 400 ? (Err + Text).size() - 400 : 0);
-    Why = "ncu failed (" + (RC ? std::string(std::strerror(RC)) : "exit " + std::to_string(WEXITSTATUS(Status))) +
-          "): " + Tail;
+    std::string All = Err + Text;
+    std::string Tail = All.substr(All.size() > 400 ? All.size() - 400 : 0);
+    Why = (RC ? std::string(std::strerror(RC)) : "exit " + std::to_string(WEXITSTATUS(Status))) +
+          ": " + Tail;
+    return false;
+  }
+  return true;
+}
+
+inline void writeFile(const std::string& Path, const std::string& Text) {
+  if (Path.empty())
+    return;
+  if (std::FILE* F = std::fopen(Path.c_str(), "wb")) {
+    std::fwrite(Text.data(), 1, Text.size(), F);
+    std::fclose(F);
+  }
+}
+
+/// Runs `ncu ... <this program> --profile-pass` (an argv list, no shell) and
+/// reads one launch per variant. Returns false with Why on failure.
+inline bool runNcu(const std::string& Ncu, size_t Variants, std::vector<NcuKernel>& Out,
+                   std::string& Why, const std::string& KeepCsv) {
+  std::string Self = selfPath();
+  if (Self.empty()) {
+    Why = "cannot find this program's path";
+    return false;
+  }
+  std::vector<std::string> Args = {Ncu, "--clock-control", "none", "--csv", "--print-units",
+                                   "base", "--metrics", NcuMetrics, Self, "--profile-pass"};
+  std::string Text, Fail;
+  bool Ok = runCaptured(Args, Text, Fail);
+  writeFile(KeepCsv, Text);
+  if (!Ok) {
+    Why = "ncu failed (" + Fail + ")";
     return false;
   }
   Out = parseNcuCsv(Text);
@@ -706,6 +906,92 @@ inline bool runNcu(const std::string& Ncu, size_t Variants, std::vector<NcuKerne
     return false;
   }
   return true;
+}
+
+/// The first file under Dir (recursively) whose name ends in Suffix.
+inline std::string findFileUnder(const std::string& Dir, const std::string& Suffix) {
+  DIR* D = opendir(Dir.c_str());
+  if (!D)
+    return "";
+  std::string Found;
+  while (dirent* E = readdir(D)) {
+    std::string N = E->d_name;
+    if (N == "." || N == "..")
+      continue;
+    std::string P = Dir + "/" + N;
+    if (N.size() >= Suffix.size() && N.compare(N.size() - Suffix.size(), Suffix.size(), Suffix) == 0) {
+      Found = P;
+      break;
+    }
+    std::string Sub = findFileUnder(P, Suffix);
+    if (!Sub.empty()) {
+      Found = Sub;
+      break;
+    }
+  }
+  closedir(D);
+  return Found;
+}
+
+/// Removes Dir and everything under it.
+inline void removeTree(const std::string& Dir) {
+  if (DIR* D = opendir(Dir.c_str())) {
+    while (dirent* E = readdir(D)) {
+      std::string N = E->d_name;
+      if (N != "." && N != "..")
+        removeTree(Dir + "/" + N);
+    }
+    closedir(D);
+    rmdir(Dir.c_str());
+  } else {
+    unlink(Dir.c_str());
+  }
+}
+
+/// Runs `rocprofv3 --pmc SQ_LDS_BANK_CONFLICT SQ_INSTS_LDS --output-format csv
+/// -d TMP -o lds_bench -- <this program> --profile-pass` (an argv list) and
+/// reads TMP/.../*counter_collection.csv; without SQ_INSTS_LDS if the GPU
+/// lacks it. Returns false with Why on failure.
+inline bool runRocprof(const std::string& Rocprof, size_t Variants,
+                       std::vector<RocprofKernel>& Out, std::string& Why,
+                       const std::string& KeepCsv) {
+  std::string Self = selfPath();
+  if (Self.empty()) {
+    Why = "cannot find this program's path";
+    return false;
+  }
+  std::string Fail;
+  for (int Try = 0; Try < 2; ++Try) {
+    char Dir[] = "/tmp/lds-bench-rocprof-XXXXXX";
+    if (!mkdtemp(Dir)) {
+      Why = "cannot create a temporary folder";
+      return false;
+    }
+    std::vector<std::string> Args = {Rocprof, "--pmc", "SQ_LDS_BANK_CONFLICT"};
+    if (Try == 0)
+      Args.push_back("SQ_INSTS_LDS");
+    for (const char* A : {"--output-format", "csv", "-d", (const char*)Dir, "-o", "lds_bench",
+                          "--", Self.c_str(), "--profile-pass"})
+      Args.push_back(A);
+    std::string Text;
+    bool Ok = runCaptured(Args, Text, Fail);
+    std::string Csv = findFileUnder(Dir, "counter_collection.csv");
+    std::string Data = Csv.empty() ? "" : readFile(Csv);
+    removeTree(Dir);
+    if (!Ok || Data.empty()) {
+      if (Ok)
+        Fail = "no counter_collection.csv written";
+      continue;
+    }
+    writeFile(KeepCsv, Data);
+    if (!rocprofPerVariant(parseRocprofCsv(Data), Variants, Out)) {
+      Why = "rocprofv3's CSV lacks a dispatch of some variant (lds_bench_vN kernels)";
+      return false;
+    }
+    return true;
+  }
+  Why = "rocprofv3 failed (" + Fail + ")";
+  return false;
 }
 
 struct Device {
@@ -784,9 +1070,17 @@ inline int run(BenchSpec& S, int Argc, char** Argv) {
   if (!check(cudaGetDevice(&Dev), "cudaGetDevice") ||
       !check(cudaGetDeviceProperties(&Prop, Dev), "cudaGetDeviceProperties"))
     return 2;
+#if defined(LDSB_AMD)
+  std::string Arch = Prop.gcnArchName;
+  Arch = Arch.substr(0, Arch.find(':'));
+  const char* Units = "CUs";
+#else
+  std::string Arch = "sm_" + std::to_string(Prop.major) + std::to_string(Prop.minor);
+  const char* Units = "SMs";
+#endif
   if (!Quiet)
-    std::printf("%s on %s (sm_%d%d, %d SMs), grid %ux%ux%u, block %ux%ux%u, dynamic LDS %zu B\n",
-                S.Title, Prop.name, Prop.major, Prop.minor, Prop.multiProcessorCount, S.Grid.x,
+    std::printf("%s on %s (%s, %d %s), grid %ux%ux%u, block %ux%ux%u, dynamic LDS %zu B\n",
+                S.Title, Prop.name, Arch.c_str(), Prop.multiProcessorCount, Units, S.Grid.x,
                 S.Grid.y, S.Grid.z, S.Block.x, S.Block.y, S.Block.z, S.DynamicLds);
 
   Device D;
@@ -941,8 +1235,28 @@ inline int run(BenchSpec& S, int Argc, char** Argv) {
   for (void* P : D.Ptrs)
     cudaFree(P);
   D.Ptrs.clear();
-  std::string Ncu = findNcu(O.Ncu);
   std::string NcuNote;
+#if defined(LDSB_AMD)
+  std::string Rocprof = findProfiler(O.Rocprof, "rocprofv3", "/opt/rocm/bin");
+  if (!Rocprof.empty()) {
+    std::vector<RocprofKernel> K;
+    std::string Why;
+    if (runRocprof(Rocprof, S.Variants.size(), K, Why, O.RocprofCsv)) {
+      Info.HaveRocprof = true;
+      for (size_t V = 0; V < S.Variants.size(); ++V) {
+        auto C = K[V].Counters.find("SQ_LDS_BANK_CONFLICT");
+        Rows[V].LdsConflicts = C == K[V].Counters.end() ? -1 : C->second;
+        Rows[V].ConflictPerInst = conflictCyclesPerLdsInst(K[V]);
+      }
+    } else {
+      NcuNote = "note: no rocprofv3 counters: " + Why;
+    }
+  } else {
+    NcuNote = O.Rocprof == "off" ? "" : "note: rocprofv3 not found (PATH, /opt/rocm/bin); no "
+                                        "measured bank conflicts";
+  }
+#else
+  std::string Ncu = findNcu(O.Ncu);
   if (!Ncu.empty()) {
     std::vector<NcuKernel> K;
     std::string Why;
@@ -958,17 +1272,22 @@ inline int run(BenchSpec& S, int Argc, char** Argv) {
   } else {
     NcuNote = O.Ncu == "off" ? "" : "note: ncu not found; no measured wavefronts";
   }
+#endif
 
   std::printf("\n");
   int Failed = printTable(stdout, Rows, Info);
   std::printf("\npred ld / pred st: lds-rewrite's predicted passes per shared load / store "
-              "instruction on sm_90 (the mean over the kernel's accesses; per access below)\n");
+              "instruction on %s (the mean over the kernel's accesses; per access below)\n",
+              S.PredTarget);
   for (const VariantSpec& V : S.Variants)
     if (V.Details && *V.Details)
       std::printf("  %s (%s):\n%s", V.Name, V.File, V.Details);
   if (Info.HaveNcu)
     std::printf("ncu ld / ncu st: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum / "
                 "smsp__sass_inst_executed_op_shared_{ld,st}.sum, one launch\n");
+  if (Info.HaveRocprof)
+    std::printf("lds conflicts: rocprofv3 SQ_LDS_BANK_CONFLICT (cycles the LDS stalled on bank "
+                "conflicts), one launch; cyc/lds inst: that / SQ_INSTS_LDS\n");
   if (Info.CopyGBs > 0)
     std::printf("copy (reference): float4 device-to-device copy of bytes_moved/2 bytes "
                 "(%.0f GB/s counting bytes read and written)\n", Info.CopyGBs);
@@ -991,10 +1310,12 @@ inline int run(BenchSpec& S, int Argc, char** Argv) {
                      "%s\n  {\"name\": \"%s\", \"median_ms\": %s, \"min_ms\": %s, \"max_ms\": %s, "
                      "\"launches\": %u, \"samples\": %u, \"lds_bytes\": %ld, \"regs\": %ld, "
                      "\"pred_ld\": \"%s\", \"pred_st\": \"%s\", "
-                     "\"ncu_ld\": %s, \"ncu_st\": %s, \"equal\": %s}",
+                     "\"ncu_ld\": %s, \"ncu_st\": %s, \"lds_bank_conflict\": %s, "
+                     "\"conflict_cycles_per_lds_inst\": %s, \"equal\": %s}",
                      V ? "," : "", R.Name.c_str(), Num(R.MedianMs).c_str(), Num(R.MinMs).c_str(),
                      Num(R.MaxMs).c_str(), R.Launches, R.Samples, R.LdsBytes, R.Regs,
                      R.PredLd.c_str(), R.PredSt.c_str(), Num(R.NcuLd).c_str(), Num(R.NcuSt).c_str(),
+                     Num(R.LdsConflicts).c_str(), Num(R.ConflictPerInst).c_str(),
                      R.IsReference ? "null" : (R.Equal ? "true" : "false"));
       }
       std::fprintf(F, "\n], \"copy_gbs\": %s}\n", Num(Info.CopyGBs > 0 ? Info.CopyGBs : NAN).c_str());
