@@ -26,6 +26,21 @@ namespace {
 
 using Binding = std::map<std::string, int64_t>;
 
+/// " at threadIdx (x, y, z) with s = 16": the lane and binding a failed
+/// evaluation names.
+std::string where(const LaneEnv &Env, const std::map<std::string, int64_t> &B) {
+  std::string S = " at threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
+                  std::to_string(Env.ThreadIdx[1]) + ", " +
+                  std::to_string(Env.ThreadIdx[2]) + ")";
+  bool First = true;
+  for (const auto &KV : B) {
+    S += First ? " with " : ", ";
+    S += KV.first + " = " + std::to_string(KV.second);
+    First = false;
+  }
+  return S;
+}
+
 /// Enumerated bindings beyond this are sampled evenly.
 constexpr uint64_t MaxEnumerated = 4096;
 /// Free-symbol sampling multiplies the work; it is done on at most this many
@@ -250,60 +265,7 @@ private:
   bool addresses(const ExprRef &Offset, const ExprRef &Predicate,
                  const Binding &B, std::vector<WaveAddresses> &Waves,
                  std::string &Why) const {
-    const auto &Dims = A.Block.Dims;
-    const unsigned Threads = A.Block.threads();
-    const unsigned WaveSize = T.WaveSize;
-    const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
-    LaneEnv Env;
-    for (unsigned D = 0; D < 3; ++D)
-      Env.BlockDim[D] = Dims[D];
-    Env.WaveSize = WaveSize;
-    Env.Symbols = &B;
-    Waves.assign(NumWaves, WaveAddresses());
-    for (unsigned W = 0; W < NumWaves; ++W) {
-      WaveAddresses &Wave = Waves[W];
-      Wave.Bytes.assign(WaveSize, 0);
-      Wave.Active.assign(WaveSize, false);
-      for (unsigned L = 0; L < WaveSize; ++L) {
-        unsigned Linear = W * WaveSize + L;
-        if (Linear >= Threads)
-          break;
-        Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
-                         Linear / (Dims[0] * Dims[1])};
-        Env.LaneId = L;
-        std::string LaneWhy;
-        if (Predicate) {
-          std::optional<int64_t> On = LaneEvaluator::eval(*Predicate, Env, &LaneWhy);
-          if (!On) {
-            Why = LaneWhy + " in the condition guarding the access" + where(Env, B);
-            return false;
-          }
-          if (*On == 0)
-            continue;
-        }
-        std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &LaneWhy);
-        if (!Byte) {
-          Why = LaneWhy + " in the index" + where(Env, B);
-          return false;
-        }
-        Wave.Bytes[L] = *Byte;
-        Wave.Active[L] = true;
-      }
-    }
-    return true;
-  }
-
-  static std::string where(const LaneEnv &Env, const Binding &B) {
-    std::string S = " at threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
-                    std::to_string(Env.ThreadIdx[1]) + ", " +
-                    std::to_string(Env.ThreadIdx[2]) + ")";
-    bool First = true;
-    for (const auto &KV : B) {
-      S += First ? " with " : ", ";
-      S += KV.first + " = " + std::to_string(KV.second);
-      First = false;
-    }
-    return S;
+    return blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Why);
   }
 
   /// The ideal depends only on which lanes are active: remembered per mask.
@@ -426,6 +388,52 @@ std::string directionName(Direction D) {
 }
 
 } // namespace
+
+bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
+                  const BlockShape &Block, unsigned WaveSize,
+                  const std::map<std::string, int64_t> &B,
+                  std::vector<WaveAddresses> &Waves, std::string &Why) {
+  const auto &Dims = Block.Dims;
+  const unsigned Threads = Block.threads();
+  const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
+  LaneEnv Env;
+  for (unsigned D = 0; D < 3; ++D)
+    Env.BlockDim[D] = Dims[D];
+  Env.WaveSize = WaveSize;
+  Env.Symbols = &B;
+  Waves.assign(NumWaves, WaveAddresses());
+  for (unsigned W = 0; W < NumWaves; ++W) {
+    WaveAddresses &Wave = Waves[W];
+    Wave.Bytes.assign(WaveSize, 0);
+    Wave.Active.assign(WaveSize, false);
+    for (unsigned L = 0; L < WaveSize; ++L) {
+      unsigned Linear = W * WaveSize + L;
+      if (Linear >= Threads)
+        break;
+      Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
+                       Linear / (Dims[0] * Dims[1])};
+      Env.LaneId = L;
+      std::string LaneWhy;
+      if (Predicate) {
+        std::optional<int64_t> On = LaneEvaluator::eval(*Predicate, Env, &LaneWhy);
+        if (!On) {
+          Why = LaneWhy + " in the condition guarding the access" + where(Env, B);
+          return false;
+        }
+        if (*On == 0)
+          continue;
+      }
+      std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &LaneWhy);
+      if (!Byte) {
+        Why = LaneWhy + " in the index" + where(Env, B);
+        return false;
+      }
+      Wave.Bytes[L] = *Byte;
+      Wave.Active[L] = true;
+    }
+  }
+  return true;
+}
 
 AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
                                        const Binding &Assumptions) const {

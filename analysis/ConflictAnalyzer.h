@@ -85,6 +85,16 @@ private:
   const BankModel &Model;
 };
 
+/// Every wave's per-lane byte addresses (Offset) of a block of shape Block
+/// at one binding of the uniform symbols; a lane is inactive where
+/// Predicate (if any) is 0. The analyzer costs these, and explain draws
+/// them. False when a lane's value cannot be evaluated, with Why naming the
+/// lane and the binding.
+bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
+                    const BlockShape &Block, unsigned WaveSize,
+                    const std::map<std::string, int64_t> &B,
+                    std::vector<WaveAddresses> &Waves, std::string &Why);
+
 /// Direction of an access kind for rule lookup: atomics use write rows.
 Direction directionOf(AccessKind K);
 

@@ -1,7 +1,7 @@
 //===- WaveTrace.cpp - One wave's access, lane by lane and bank by bank ---===//
 
 #include "WaveTrace.h"
-#include "LaneEvaluator.h"
+#include "ConflictAnalyzer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,46 +38,12 @@ struct BlockAddresses {
   std::vector<WaveAddresses> Waves;
 };
 
+/// The analyzer's own addresses (ConflictAnalyzer.h), so the picture shows
+/// exactly what was costed.
 BlockAddresses addressesOf(const Access &A, unsigned WaveSize, const Binding &B) {
   BlockAddresses Out;
-  const auto &Dims = A.Block.Dims;
-  const unsigned Threads = A.Block.threads();
-  const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
-  LaneEnv Env;
-  for (unsigned D = 0; D < 3; ++D)
-    Env.BlockDim[D] = Dims[D];
-  Env.WaveSize = WaveSize;
-  Env.Symbols = &B;
-  Out.Waves.assign(NumWaves, WaveAddresses());
-  for (unsigned W = 0; W < NumWaves; ++W) {
-    WaveAddresses &Wave = Out.Waves[W];
-    Wave.Bytes.assign(WaveSize, 0);
-    Wave.Active.assign(WaveSize, false);
-    for (unsigned L = 0; L < WaveSize; ++L) {
-      unsigned Linear = W * WaveSize + L;
-      if (Linear >= Threads)
-        break;
-      Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
-                       Linear / (Dims[0] * Dims[1])};
-      Env.LaneId = L;
-      if (A.Predicate) {
-        std::optional<int64_t> On = LaneEvaluator::eval(*A.Predicate, Env, &Out.Why);
-        if (!On) {
-          Out.Ok = false;
-          return Out;
-        }
-        if (*On == 0)
-          continue;
-      }
-      std::optional<int64_t> Byte = LaneEvaluator::eval(*A.ByteOffset, Env, &Out.Why);
-      if (!Byte) {
-        Out.Ok = false;
-        return Out;
-      }
-      Wave.Bytes[L] = *Byte;
-      Wave.Active[L] = true;
-    }
-  }
+  Out.Ok = blockAddresses(A.ByteOffset, A.Predicate, A.Block, WaveSize, B,
+                          Out.Waves, Out.Why);
   return Out;
 }
 
