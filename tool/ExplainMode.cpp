@@ -77,16 +77,6 @@ std::vector<std::vector<size_t>> groupAccesses(const AnalyzedFile &F,
   return Groups;
 }
 
-std::string kindsOf(const Model &M, const std::vector<size_t> &G) {
-  std::vector<std::string> Kinds;
-  for (size_t I : G) {
-    std::string K = accessKindName(M.Accesses[I].Kind);
-    if (std::find(Kinds.begin(), Kinds.end(), K) == Kinds.end())
-      Kinds.push_back(K);
-  }
-  return llvm::join(Kinds, " and ");
-}
-
 std::string symbolText(const Access &A, const std::string &Name, int64_t V) {
   auto It = A.Symbols.find(Name);
   llvm::StringRef N(Name);
@@ -301,7 +291,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
       llvm::WithColor W(Out, llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true, false,
                         Color ? llvm::ColorMode::Enable : llvm::ColorMode::Disable);
       W << File << ":" << Places[I].Line << ":" << Places[I].BeginCol << ": "
-        << kindsOf(M, G) << " of '" << (Arr ? Arr->Name : A.ArrayId)
+        << kindsText(M, G) << " of '" << (Arr ? Arr->Name : A.ArrayId)
         << "' in kernel '" << A.Kernel << "', " << A.WidthBytes
         << " B per lane";
     }
@@ -316,7 +306,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
     Out << " " << std::string(std::max<size_t>(Gutter.size(), 4), ' ') << " | "
         << Under << "^\n";
     Out << "  " << arrayText(Arr) << "; " << blockText(A, O, SM) << "\n";
-    bool Mixed = kindsOf(M, G).find(" and ") != std::string::npos;
+    bool Mixed = kindsText(M, G).find(" and ") != std::string::npos;
     for (const std::string &N : A.Notes)
       Out << "  note: " << N << "\n";
 
@@ -450,7 +440,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
     HA.Column = Places[I].BeginCol;
     HA.Anchor = "L" + std::to_string(HA.Line) + "C" + std::to_string(HA.Column) +
                 "-" + std::to_string(K);
-    HA.Kind = kindsOf(M, Groups[K]);
+    HA.Kind = kindsText(M, Groups[K]);
     HA.Array = Arr ? Arr->Name : A.ArrayId;
     HA.Kernel = A.Kernel;
     HA.Title = std::to_string(HA.Line) + ":" + std::to_string(HA.Column) + " " +

@@ -59,14 +59,18 @@ std::vector<Finding> groupFindings(const AnalyzedFile &F) {
   return Findings;
 }
 
-std::string kindsText(const AnalyzedFile &F, const Finding &G) {
+std::string kindsText(const Model &M, const std::vector<size_t> &Members) {
   std::vector<std::string> Kinds;
-  for (size_t I : G.Members) {
-    std::string K = accessKindName(F.Built.M.Accesses[I].Kind);
+  for (size_t I : Members) {
+    std::string K = accessKindName(M.Accesses[I].Kind);
     if (std::find(Kinds.begin(), Kinds.end(), K) == Kinds.end())
       Kinds.push_back(K);
   }
   return llvm::join(Kinds, " and ");
+}
+
+std::string kindsText(const AnalyzedFile &F, const Finding &G) {
+  return kindsText(F.Built.M, G.Members);
 }
 
 std::string joinWithAnd(const std::vector<std::string> &Items) {

@@ -35,6 +35,8 @@ std::vector<Finding> groupFindings(const AnalyzedFile &F);
 
 /// "load", "load and store": the kinds of G's accesses, in order.
 std::string kindsText(const AnalyzedFile &F, const Finding &G);
+/// The same for accesses Members of M (explain's groups).
+std::string kindsText(const Model &M, const std::vector<size_t> &Members);
 
 /// "a", "a and b", "a, b and c".
 std::string joinWithAnd(const std::vector<std::string> &Items);
