@@ -800,17 +800,25 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
                                 std::to_string(MaxWidth) +
                                 " B) is not a power-of-two number of elements");
     const uint64_t L = Base.RowLength;
-    for (uint64_t Span = 2 * uint64_t(Vec); VecOk && Span <= L; Span *= 2) {
-      if (L % Span)
-        continue;
-      unsigned Mask = static_cast<unsigned>(Span / Vec - 1);
-      for (unsigned Shift = 0; Shift <= MaxShift; ++Shift) {
-        if (Base.RowExtent) {
-          uint64_t MaxRowBits = (Base.RowExtent - 1) >> Shift;
-          if (MaxRowBits < (uint64_t(Mask) + 1) / 2)
-            continue; // the top bit of the mask is never set: a smaller mask
+    // XOR units of the widest access first (the simplest swizzles), then
+    // wider ones: when a wave covers a few columns of several rows (a 4x4
+    // block on a row-major tile), XORing the low column bits only permutes
+    // the columns a row already has, and the rows must be moved apart by
+    // whole groups of columns instead.
+    for (uint64_t Unit = Vec; VecOk && 2 * Unit <= L; Unit *= 2) {
+      for (uint64_t Span = 2 * Unit; Span <= L; Span *= 2) {
+        if (L % Span)
+          continue;
+        unsigned Mask = static_cast<unsigned>(Span / Unit - 1);
+        for (unsigned Shift = 0; Shift <= MaxShift; ++Shift) {
+          if (Base.RowExtent) {
+            uint64_t MaxRowBits = (Base.RowExtent - 1) >> Shift;
+            if (MaxRowBits < (uint64_t(Mask) + 1) / 2)
+              continue; // the top bit of the mask is never set: a smaller mask
+          }
+          Candidates.push_back(
+              FixCandidate::swizzle(Shift, Mask, static_cast<unsigned>(Unit)));
         }
-        Candidates.push_back(FixCandidate::swizzle(Shift, Mask, Vec));
       }
     }
   }

@@ -15,9 +15,10 @@
 //    arrays use byte = (r * (W + P) + c) * elem + InnerBytes, and a flat
 //    array of N elements is declared N + ceil(N / W) * P elements long.
 //  - Swizzle (Shift S, Mask M, VecElems V): the column c becomes
-//    c ^ (((row >> S) & M) * V). V is the widest access of the array in
-//    elements (1 when no access is wider than an element), a power of two,
-//    so a vector access keeps its V elements together. Valid only when
+//    c ^ (((row >> S) & M) * V). V, the XOR unit, is a power of two at
+//    least the widest access of the array in elements (1 when no access is
+//    wider than an element), so a vector access keeps its elements
+//    together; a wider unit moves whole groups of columns. Valid only when
 //    M + 1 is a power of two and the XOR span (M + 1) * V divides L: then
 //    every row is permuted onto itself. No LDS change.
 // Search: pads P = k * step for k = 1, 2, ..., where step keeps the widest

@@ -288,6 +288,33 @@ TEST(FixPlanner, SixteenWideBlockNeedsPadTwo) {
                            "and gfx942, +128 B LDS, occupancy unchanged");
 }
 
+// rocm-examples' shared_memory transpose (corpus re-02): a flat float
+// s[64 * 64] indexed y * 64 + x, block 4x4, so a wave holds 4 columns of 4
+// rows: words 64 ty + tx (+ a uniform offset), bank tx: 4-way on gfx942.
+// XOR of the low column bits with the row (units of 1) only permutes the 4
+// columns a row already has: still 4-way. XOR in units of 4 columns moves
+// each row to its own group of 4 banks: x ^ ((y & 3) * 4), 1-way, no LDS.
+// (Padding also works, but 64 x 68 floats lowers the workgroups per CU that
+// LDS allows from 4 to 3 on gfx942, so the plan is the swizzle.)
+TEST(FixPlanner, SmallBlockSwizzlesWholeColumnGroups) {
+  SharedArray S = array("s", "float", 4, {64 * 64});
+  X Y = X(4) * sym("by") + ty(), Xc = X(4) * sym("bx") + tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {Y, Xc}, 4, {4, 4, 1}, AccessKind::Store, 64));
+  V.push_back(access(S, {Y, Xc}, 4, {4, 4, 1}, AccessKind::Load, 64));
+  EXPECT_EQ(analyzeUnder(S, V[0], FixCandidate::swizzle(0, 3, 1), "gfx942").Degree, 4);
+  EXPECT_EQ(analyzeUnder(S, V[0], FixCandidate::swizzle(0, 3, 4), "gfx942").Degree, 1);
+  FixPlan P = planFix(S, ptrs(V), targets({"gfx942"}), 16384, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+  EXPECT_EQ(P.Choice.Swz.Shift, 0u);
+  EXPECT_EQ(P.Choice.Swz.Mask, 3u);
+  EXPECT_EQ(P.Choice.Swz.VecElems, 4u);
+  EXPECT_EQ(P.ArrayBytesAfter, 16384u);
+  std::string Why;
+  EXPECT_TRUE(isBijection(S, P.Choice, 64, 64, &Why)) << Why;
+}
+
 // The seed's MI355X case: __half s[64][64 + PAD], one wave of 64 lanes, lane
 // t reads s[t][0] (2 bytes). gfx950 default reading (32 banks, two groups of
 // 32; AmdModelTest derives it): PAD 1 2-way, PAD 2 1-way. The disputed
