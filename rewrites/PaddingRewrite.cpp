@@ -68,7 +68,7 @@ padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
           Reps,
           tooling::Replacement(SM, *Range, plus(textOf(*Range, Ctx), Plan.Choice.PadElems)),
           Edit.Decl->getLocation()))
-    return std::move(E);
+    return E;
   return Reps;
 }
 
@@ -127,7 +127,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       WText = textOf(*R, Ctx);
       if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
                                          VD->getLocation()))
-        return std::move(E);
+        return E;
     } else {
       Expr::EvalResult N;
       if (Size->isValueDependent() || !Size->EvaluateAsInt(N, Ctx))
@@ -147,7 +147,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
               Reps,
               tooling::Replacement(SM, *R, std::to_string(Elems / W) + " * " + Name),
               VD->getLocation()))
-        return std::move(E);
+        return E;
     }
   }
 
@@ -172,7 +172,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
           return R.takeError();
         if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
                                            A->getBeginLoc()))
-          return std::move(E);
+          return E;
       } else {
         auto TR = editableRange(T.E->getSourceRange(), Ctx, "the row stride");
         auto XR = editableRange(X->getSourceRange(), Ctx, "the row index");
@@ -184,7 +184,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                 Reps,
                 tooling::Replacement(SM, *TR, parenthesize(textOf(*XR, Ctx)) + " * " + Name),
                 A->getBeginLoc()))
-          return std::move(E);
+          return E;
       }
     }
     if (!Found) {
@@ -203,7 +203,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                                    I + " / " + WText + " * " + Name + " + " + I +
                                        " % " + WText),
               A->getBeginLoc()))
-        return std::move(E);
+        return E;
     }
   }
 
@@ -228,7 +228,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
           Reps,
           tooling::Replacement(SM.getFilename(DeclStart), LineStart, 0, Line),
           VD->getLocation()))
-    return std::move(E);
+    return E;
   return Reps;
 }
 

@@ -56,7 +56,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                         xorTerm(textOf(*RR, Ctx), P);
       if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *CR, New),
                                          A->getBeginLoc()))
-        return std::move(E);
+        return E;
       continue;
     }
     // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`.
@@ -109,7 +109,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                       xorTerm(RowText, P) + ")";
     if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New),
                                        A->getBeginLoc()))
-      return std::move(E);
+      return E;
   }
   return Reps;
 }
