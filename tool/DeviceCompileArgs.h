@@ -46,6 +46,18 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
                           const std::vector<std::string> &Targets,
                           const RunConfig &Config);
 
+/// A compilation database of one command: the device-side parse that
+/// deviceCommand made, whatever file ClangTool asks about.
+struct SingleCommandDatabase : clang::tooling::CompilationDatabase {
+  explicit SingleCommandDatabase(clang::tooling::CompileCommand C)
+      : Command(std::move(C)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Command};
+  }
+  clang::tooling::CompileCommand Command;
+};
+
 } // namespace lds
 
 #endif

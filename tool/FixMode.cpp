@@ -4,6 +4,7 @@
 
 #include "AtomicWrite.h"
 #include "CheckAction.h"
+#include "DeviceCompileArgs.h"
 #include "DiagPrinter.h"
 #include "Findings.h"
 #include "FixPlanning.h"
@@ -91,13 +92,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::string &MainPath,
                const std::string &Code, const AnalyzedFile &Template,
                const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults) {
-  struct SingleCommandDB : tooling::CompilationDatabase {
-    tooling::CompileCommand C;
-    std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override {
-      return {C};
-    }
-  } DB;
-  DB.C = Cmd;
+  SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
   Tool.mapVirtualFile(MainPath, Code);

@@ -217,14 +217,7 @@ SourceAnalysis analyzeSource(const IsaOptions &O, const RunConfig &Config) {
   DeviceParse Parse = deviceCommand(Cmd, SourceLanguage::HIP, O.Targets, Config);
   Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
   Cmd.CommandLine = Parse.CommandLine;
-  struct SingleCommandDB : clang::tooling::CompilationDatabase {
-    clang::tooling::CompileCommand C;
-    std::vector<clang::tooling::CompileCommand>
-    getCompileCommands(StringRef) const override {
-      return {C};
-    }
-  } Single;
-  Single.C = Cmd;
+  SingleCommandDatabase Single(Cmd);
   clang::tooling::ClangTool Tool(Single, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
   bool Called = false;

@@ -407,14 +407,7 @@ int main(int argc, const char **argv) {
       return;
     }
 
-    struct SingleCommandDB : clang::tooling::CompilationDatabase {
-      clang::tooling::CompileCommand C;
-      std::vector<clang::tooling::CompileCommand>
-      getCompileCommands(StringRef) const override {
-        return {C};
-      }
-    } Single;
-    Single.C = Cmd;
+    SingleCommandDatabase Single(Cmd);
     // In parallel, each tool has a file system of its own (the default one
     // changes the process's working directory) and keeps the compiler's
     // messages with the file's other output.
