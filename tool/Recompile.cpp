@@ -2,6 +2,8 @@
 
 #include "Recompile.h"
 
+#include "AmdAsm.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -51,22 +53,13 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
   if (!Err.empty())
     R.Log += Err;
   R.Ok = RC == 0;
+  // isa's reader, so that both report the same LDS size for a kernel.
   if (R.Ok)
     if (auto Buf = llvm::MemoryBuffer::getFile(Asm)) {
-      std::string Kernel;
-      StringRef Text = (*Buf)->getBuffer();
-      while (!Text.empty()) {
-        auto [Line, Rest] = Text.split('\n');
-        Text = Rest;
-        Line = Line.trim();
-        if (Line.consume_front(".amdhsa_kernel "))
-          Kernel = Line.trim().str();
-        else if (Line.consume_front(".amdhsa_group_segment_fixed_size ")) {
-          unsigned long long V = 0;
-          if (!Line.trim().getAsInteger(10, V))
-            R.LDSBytes[Kernel] = V;
-        }
-      }
+      amdasm::AsmFile File = amdasm::parse((*Buf)->getBuffer());
+      for (const amdasm::Function *K : File.kernels())
+        if (K->LDSBytes)
+          R.LDSBytes[K->Symbol] = *K->LDSBytes;
     }
   llvm::sys::fs::remove(Asm);
   llvm::sys::fs::remove(Log);
