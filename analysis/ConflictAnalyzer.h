@@ -18,6 +18,7 @@
 #include "BankModel.h"
 
 #include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,28 @@ public:
 private:
   const BankModel &Model;
 };
+
+/// One 4-byte word a lane asks of one bank. Lanes asking the same key share
+/// one bank cycle; without sub-word sharing (BankRule::SubwordShares) the
+/// bytes of the word are part of the key, so two lanes reading different
+/// halves of a word do not share.
+struct WordRequest {
+  int64_t Bank;
+  int64_t Word;
+  unsigned FirstByte;
+  unsigned LastByte;
+  unsigned Lane;
+  auto key() const { return std::tie(Bank, Word, FirstByte, LastByte); }
+};
+
+/// The words the active lanes among Lanes ask of the banks of R for an
+/// access of Width bytes, lane by lane in the order of Lanes; ActiveLanes
+/// (if given) counts the lanes that ask. The cost rule and explain's
+/// pictures both start from these.
+std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
+                                      const WaveAddresses &W,
+                                      const std::vector<unsigned> &Lanes,
+                                      unsigned *ActiveLanes = nullptr);
 
 /// Every wave's per-lane byte addresses (Offset) of a block of shape Block
 /// at one binding of the uniform symbols; a lane is inactive where

@@ -23,18 +23,6 @@ int64_t floorDiv(int64_t A, int64_t B) {
 
 int64_t floorMod(int64_t A, int64_t B) { return A - floorDiv(A, B) * B; }
 
-/// One word one lane asks of one bank. Lanes asking the same key share one
-/// bank cycle. Without sub-word sharing the bytes of the word are part of
-/// the key, so two lanes reading different halves of a word do not share.
-struct WordRequest {
-  int64_t Bank;
-  int64_t Word;
-  unsigned FirstByte;
-  unsigned LastByte;
-  unsigned Lane;
-  auto key() const { return std::tie(Bank, Word, FirstByte, LastByte); }
-};
-
 struct GroupCost {
   unsigned Cycles = 0;
   unsigned BusiestBank = 0;
@@ -45,23 +33,8 @@ struct GroupCost {
 GroupCost costOfGroup(const BankRule &R, unsigned Width, const WaveAddresses &W,
                       const std::vector<unsigned> &Lanes, bool WantLanes) {
   GroupCost Cost;
-  std::vector<WordRequest> Requests;
-  const int64_t Banks = std::max(R.Banks, 1u);
-  for (unsigned L : Lanes) {
-    if (L >= W.Bytes.size() || L >= W.Active.size() || !W.Active[L])
-      continue;
-    ++Cost.ActiveLanes;
-    int64_t First = W.Bytes[L];
-    int64_t Last = First + std::max(Width, 1u) - 1;
-    for (int64_t Word = floorDiv(First, 4); Word <= floorDiv(Last, 4); ++Word) {
-      WordRequest Q{floorMod(Word, Banks), Word, 0, 3, L};
-      if (!R.SubwordShares) {
-        Q.FirstByte = static_cast<unsigned>(std::max(First, Word * 4) - Word * 4);
-        Q.LastByte = static_cast<unsigned>(std::min(Last, Word * 4 + 3) - Word * 4);
-      }
-      Requests.push_back(Q);
-    }
-  }
+  std::vector<WordRequest> Requests =
+      wordRequests(R, Width, W, Lanes, &Cost.ActiveLanes);
   std::sort(Requests.begin(), Requests.end(),
             [](const WordRequest &A, const WordRequest &B) {
               return A.key() < B.key();
@@ -106,6 +79,33 @@ bool pairsMerge(const WaveAddresses &W) {
 }
 
 } // namespace
+
+std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
+                                      const WaveAddresses &W,
+                                      const std::vector<unsigned> &Lanes,
+                                      unsigned *ActiveLanes) {
+  std::vector<WordRequest> Requests;
+  const int64_t Banks = std::max(R.Banks, 1u);
+  unsigned Active = 0;
+  for (unsigned L : Lanes) {
+    if (L >= W.Bytes.size() || L >= W.Active.size() || !W.Active[L])
+      continue;
+    ++Active;
+    int64_t First = W.Bytes[L];
+    int64_t Last = First + std::max(Width, 1u) - 1;
+    for (int64_t Word = floorDiv(First, 4); Word <= floorDiv(Last, 4); ++Word) {
+      WordRequest Q{floorMod(Word, Banks), Word, 0, 3, L};
+      if (!R.SubwordShares) {
+        Q.FirstByte = static_cast<unsigned>(std::max(First, Word * 4) - Word * 4);
+        Q.LastByte = static_cast<unsigned>(std::min(Last, Word * 4 + 3) - Word * 4);
+      }
+      Requests.push_back(Q);
+    }
+  }
+  if (ActiveLanes)
+    *ActiveLanes = Active;
+  return Requests;
+}
 
 Direction directionOf(AccessKind K) {
   return K == AccessKind::Load ? Direction::Read : Direction::Write;

@@ -25,13 +25,6 @@ constexpr size_t MaxCombos = 512;
 constexpr size_t MaxCombosUniform = 16;
 constexpr double Eps = 1e-9;
 
-int64_t floorDiv(int64_t A, int64_t B) {
-  int64_t Q = A / B;
-  return (A % B != 0 && ((A < 0) != (B < 0))) ? Q - 1 : Q;
-}
-
-int64_t floorMod(int64_t A, int64_t B) { return A - floorDiv(A, B) * B; }
-
 struct BlockAddresses {
   bool Ok = true;
   std::string Why;
@@ -103,7 +96,7 @@ BlockCost costOf(const Access &A, const BankRule &R, unsigned WaveSize,
 
 double degreeOf(const BlockCost &C) { return C.Ideal > 0 ? C.Passes / C.Ideal : 1; }
 
-/// One request a lane makes of a bank; lanes with equal keys share a cycle.
+/// A request as a bank sees it; lanes with equal keys share a cycle.
 struct Request {
   int64_t Word;
   unsigned FirstByte, LastByte;
@@ -121,26 +114,18 @@ GroupTrace traceGroup(const BankRule &R, unsigned Width, const WaveAddresses &W,
   G.Banks.assign(Banks, BankUse());
   std::vector<std::set<Request>> Keys(Banks);
   std::vector<std::vector<std::pair<unsigned, Request>>> LaneRequests(Lanes.size());
-  for (size_t I = 0; I < Lanes.size(); ++I) {
-    unsigned L = Lanes[I];
-    if (L >= W.Bytes.size() || L >= W.Active.size() || !W.Active[L])
-      continue;
-    ++G.ActiveLanes;
-    int64_t First = W.Bytes[L];
-    int64_t Last = First + std::max(Width, 1u) - 1;
-    for (int64_t Word = floorDiv(First, 4); Word <= floorDiv(Last, 4); ++Word) {
-      Request Q{Word, 0, 3};
-      if (!R.SubwordShares) {
-        Q.FirstByte = static_cast<unsigned>(std::max(First, Word * 4) - Word * 4);
-        Q.LastByte = static_cast<unsigned>(std::min(Last, Word * 4 + 3) - Word * 4);
-      }
-      unsigned Bank = static_cast<unsigned>(floorMod(Word, Banks));
-      Keys[Bank].insert(Q);
-      LaneRequests[I].push_back({Bank, Q});
-      BankUse &U = G.Banks[Bank];
-      if (U.Lanes.empty() || U.Lanes.back() != L)
-        U.Lanes.push_back(L);
-    }
+  // The cost rule's own requests (WaveCost.cpp), in lane order.
+  size_t I = 0;
+  for (const WordRequest &WR : wordRequests(R, Width, W, Lanes, &G.ActiveLanes)) {
+    while (Lanes[I] != WR.Lane)
+      ++I;
+    unsigned Bank = static_cast<unsigned>(WR.Bank);
+    Request Q{WR.Word, WR.FirstByte, WR.LastByte};
+    Keys[Bank].insert(Q);
+    LaneRequests[I].push_back({Bank, Q});
+    BankUse &U = G.Banks[Bank];
+    if (U.Lanes.empty() || U.Lanes.back() != WR.Lane)
+      U.Lanes.push_back(WR.Lane);
   }
   unsigned Total = 0;
   for (int64_t B = 0; B < Banks; ++B) {
