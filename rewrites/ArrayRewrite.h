@@ -5,14 +5,16 @@
 // or, for a 1-D array indexed `r * W + c`, a padded stride declared next to
 // the array and used in its size and in every access, so that W itself, which
 // other code may use, is left alone. SwizzleRewrite XORs the column of every
-// access with bits of its row. Both only edit text written in the file being
-// fixed and refuse (RefusalError) anything they cannot prove safe.
+// access with bits of its row. Both only edit text written in the files the
+// edit's scope allows (SourceEdits.h) and refuse (RefusalError) anything they
+// cannot prove safe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_REWRITES_ARRAYREWRITE_H
 #define LDS_REWRITES_ARRAYREWRITE_H
 
 #include "FixPlanner.h"
+#include "SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -28,16 +30,17 @@ namespace lds {
 struct ArrayEdit {
   const clang::VarDecl *Decl = nullptr;
   std::vector<const clang::Expr *> Accesses;
+  EditScope Scope; ///< the files its edits may land in
 };
 
-llvm::Expected<clang::tooling::Replacements>
+llvm::Expected<FileEdits>
 padRows(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
 
-llvm::Expected<clang::tooling::Replacements>
+llvm::Expected<FileEdits>
 swizzleColumns(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
 
 /// The plan as replacements: padRows or swizzleColumns.
-llvm::Expected<clang::tooling::Replacements>
+llvm::Expected<FileEdits>
 rewriteArray(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
 
 } // namespace lds

@@ -41,17 +41,19 @@ std::string plus(const std::string &Text, unsigned P) {
   return (Low ? "(" + Text + ")" : Text) + " + " + std::to_string(P);
 }
 
-/// A name for the padded stride that the file does not use yet.
-std::string freshName(const std::string &Base, ASTContext &Ctx) {
+/// A name for the padded stride that neither the file being fixed nor the
+/// one declaring the array (a header) uses yet.
+std::string freshName(const std::string &Base, ASTContext &Ctx, const VarDecl *VD) {
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Main = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Decl = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(VD->getLocation())));
   std::string Name = Base;
-  for (int N = 2; Buf.contains(Name); ++N)
+  for (int N = 2; Main.contains(Name) || Decl.contains(Name); ++N)
     Name = Base + std::to_string(N);
   return Name;
 }
 
-llvm::Expected<tooling::Replacements>
+llvm::Expected<FileEdits>
 padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   ArrayTypeLoc Row = innermostArray(Edit.Decl);
@@ -60,10 +62,10 @@ padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                       "' is not written in its declaration",
                   Edit.Decl->getLocation());
   auto Range = editableRange(Row.getSizeExpr()->getSourceRange(), Ctx,
-                             "the row extent of '" + Edit.Decl->getNameAsString() + "'");
+                             "the row extent of '" + Edit.Decl->getNameAsString() + "'", Edit.Scope);
   if (!Range)
     return Range.takeError();
-  tooling::Replacements Reps;
+  FileEdits Reps;
   if (llvm::Error E = addReplacement(
           Reps,
           tooling::Replacement(SM, *Range, plus(textOf(*Range, Ctx), Plan.Choice.PadElems)),
@@ -92,7 +94,7 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
             !SM.isBeforeInTranslationUnit(DRE->getDecl()->getLocation(),
                                           Edit.Decl->getBeginLoc()))
           continue;
-      auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride");
+      auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride", Edit.Scope);
       if (!R) {
         llvm::consumeError(R.takeError());
         continue;
@@ -103,14 +105,14 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
   return std::to_string(W);
 }
 
-llvm::Expected<tooling::Replacements>
+llvm::Expected<FileEdits>
 padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   uint64_t W = Plan.NewLayout.RowLength;
   unsigned P = Plan.Choice.PadElems;
-  std::string Name = freshName(VD->getNameAsString() + "_stride", Ctx);
-  tooling::Replacements Reps;
+  std::string Name = freshName(VD->getNameAsString() + "_stride", Ctx, VD);
+  FileEdits Reps;
   std::string WText = rowLengthText(Ctx, Edit, W);
 
   // The declared size: `N * W` keeps N and takes the stride; a constant
@@ -121,7 +123,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
     const Expr *ConstSide = nullptr;
     if (multipleOfW(Size, W, Ctx, ConstSide) && ConstSide) {
       auto R = editableRange(ConstSide->getSourceRange(), Ctx,
-                             "the size of '" + VD->getNameAsString() + "'");
+                             "the size of '" + VD->getNameAsString() + "'", Edit.Scope);
       if (!R)
         return R.takeError();
       WText = textOf(*R, Ctx);
@@ -140,7 +142,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                           "' is not a whole number of rows of " + WText,
                       Size->getBeginLoc());
       auto R = editableRange(Size->getSourceRange(), Ctx,
-                             "the size of '" + VD->getNameAsString() + "'");
+                             "the size of '" + VD->getNameAsString() + "'", Edit.Scope);
       if (!R)
         return R.takeError();
       if (llvm::Error E = addReplacement(
@@ -167,15 +169,15 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         continue;
       ++Found;
       if (ConstSide) {
-        auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride");
+        auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride", Edit.Scope);
         if (!R)
           return R.takeError();
         if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
                                            A->getBeginLoc()))
           return E;
       } else {
-        auto TR = editableRange(T.E->getSourceRange(), Ctx, "the row stride");
-        auto XR = editableRange(X->getSourceRange(), Ctx, "the row index");
+        auto TR = editableRange(T.E->getSourceRange(), Ctx, "the row stride", Edit.Scope);
+        auto XR = editableRange(X->getSourceRange(), Ctx, "the row index", Edit.Scope);
         if (!TR)
           return TR.takeError();
         if (!XR)
@@ -193,7 +195,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         return refuse("this index has side effects; splitting it into row "
                       "and column would repeat them",
                       Subs[0]->getBeginLoc());
-      auto R = editableRange(Subs[0], Ctx);
+      auto R = editableRange(Subs[0], Ctx, Edit.Scope);
       if (!R)
         return R.takeError();
       std::string I = parenthesize(textOf(*R, Ctx));
@@ -209,21 +211,21 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
 
   // The stride, declared on its own line just above the array.
   SourceLocation DeclStart = SM.getExpansionLoc(VD->getBeginLoc());
-  if (SM.getFileID(DeclStart) != SM.getMainFileID())
-    return refuse("'" + VD->getNameAsString() + "' is declared outside the file "
-                  "being fixed",
-                  VD->getLocation());
+  FileID DeclFile = SM.getFileID(DeclStart);
+  std::string Why;
+  if (!Edit.Scope.allows(SM, DeclFile, Why))
+    return refuse("'" + VD->getNameAsString() + "' " + Why, VD->getLocation());
   std::string Indent = indentationAt(DeclStart, Ctx);
   unsigned Offset = SM.getFileOffset(DeclStart);
   unsigned LineStart = Offset - static_cast<unsigned>(Indent.size());
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Buf = SM.getBufferData(DeclFile);
   if (Buf.substr(LineStart, Indent.size()) != Indent)
     return refuse("'" + VD->getNameAsString() + "' does not start its line; "
                   "the tool cannot place the padded stride",
                   VD->getLocation());
   std::string Line = Indent + "constexpr int " + Name + " = " + plus(WText, P) +
                      "; // lds-rewrite: padded row stride of '" +
-                     VD->getNameAsString() + "'" + lineEnding(Ctx);
+                     VD->getNameAsString() + "'" + lineEnding(SM, DeclFile);
   if (llvm::Error E = addReplacement(
           Reps,
           tooling::Replacement(SM.getFilename(DeclStart), LineStart, 0, Line),
@@ -234,14 +236,14 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
 
 } // namespace
 
-llvm::Expected<tooling::Replacements>
+llvm::Expected<FileEdits>
 padRows(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   if (Plan.NewLayout.Flat)
     return padFlat(Ctx, Edit, Plan);
   return padMultiDim(Ctx, Edit, Plan);
 }
 
-llvm::Expected<tooling::Replacements>
+llvm::Expected<FileEdits>
 rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   QualType Elem = Edit.Decl->getType();
   while (const ArrayType *AT = Ctx.getAsArrayType(Elem))

@@ -2,8 +2,11 @@
 
 #include "SourceEdits.h"
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -15,8 +18,38 @@ llvm::Error refuse(const std::string &Message, SourceLocation Loc) {
   return llvm::make_error<RefusalError>(Message, Loc);
 }
 
+bool EditScope::allows(const SourceManager &SM, FileID File, std::string &Why) const {
+  if (File == SM.getMainFileID())
+    return true;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(File);
+  if (!FE) {
+    Why = "is not in a file";
+    return false;
+  }
+  std::string Name = FE->getName().str();
+  if (SM.getFileCharacteristic(SM.getLocForStartOfFile(File)) != SrcMgr::C_User) {
+    Why = "is in " + Name + ", a system header";
+    return false;
+  }
+  llvm::SmallString<256> Abs(Name), Real;
+  SM.getFileManager().makeAbsolutePath(Abs);
+  if (llvm::sys::fs::real_path(Abs, Real))
+    Real = Abs;
+  llvm::StringRef R(Real);
+  bool Under = !Root.empty() && R.starts_with(Root) && R.size() > Root.size() &&
+               (llvm::sys::path::is_separator(Root.back()) ||
+                llvm::sys::path::is_separator(R[Root.size()]));
+  if (!Under) {
+    Why = "is in " + Name + ", outside the project" +
+          (Root.empty() ? std::string() : " (" + Root + ")");
+    return false;
+  }
+  return true;
+}
+
 llvm::Expected<CharSourceRange> editableRange(SourceRange R, ASTContext &Ctx,
-                                              const std::string &What) {
+                                              const std::string &What,
+                                              const EditScope &Scope) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
@@ -30,16 +63,15 @@ llvm::Expected<CharSourceRange> editableRange(SourceRange R, ASTContext &Ctx,
                       ", which other code may use; edit it by hand",
                   SM.getExpansionLoc(B));
   }
-  if (SM.getFileID(Range.getBegin()) != SM.getMainFileID())
-    return refuse(What + " is in " +
-                      SM.getFilename(Range.getBegin()).str() +
-                      ", outside the file being fixed",
-                  Range.getBegin());
+  std::string Why;
+  if (!Scope.allows(SM, SM.getFileID(Range.getBegin()), Why))
+    return refuse(What + " " + Why, Range.getBegin());
   return Range;
 }
 
-llvm::Expected<CharSourceRange> editableRange(const Expr *E, ASTContext &Ctx) {
-  return editableRange(E->getSourceRange(), Ctx, "the index");
+llvm::Expected<CharSourceRange> editableRange(const Expr *E, ASTContext &Ctx,
+                                              const EditScope &Scope) {
+  return editableRange(E->getSourceRange(), Ctx, "the index", Scope);
 }
 
 std::string textOf(CharSourceRange R, ASTContext &Ctx) {
@@ -68,11 +100,11 @@ std::string parenthesize(const std::string &T) {
   return "(" + T + ")";
 }
 
-llvm::Error addReplacement(tooling::Replacements &Reps,
-                           const tooling::Replacement &R, SourceLocation Loc) {
+llvm::Error addReplacement(FileEdits &Edits, const tooling::Replacement &R,
+                           SourceLocation Loc) {
+  tooling::Replacements &Reps = Edits[R.getFilePath().str()];
   for (const tooling::Replacement &Old : Reps)
-    if (Old.getFilePath() == R.getFilePath() && Old.getOffset() == R.getOffset() &&
-        Old.getLength() == R.getLength()) {
+    if (Old.getOffset() == R.getOffset() && Old.getLength() == R.getLength()) {
       if (Old.getReplacementText() == R.getReplacementText())
         return llvm::Error::success();
       return refuse("two instantiations need different edits of the same "
@@ -86,9 +118,25 @@ llvm::Error addReplacement(tooling::Replacements &Reps,
   return llvm::Error::success();
 }
 
-std::string lineEnding(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+llvm::Error mergeEdits(FileEdits &Into, const FileEdits &From) {
+  FileEdits Merged = Into;
+  for (const auto &[File, Reps] : From)
+    for (const tooling::Replacement &R : Reps)
+      if (llvm::Error E = Merged[File].add(R))
+        return E;
+  Into = std::move(Merged);
+  return llvm::Error::success();
+}
+
+size_t countEdits(const FileEdits &Edits) {
+  size_t N = 0;
+  for (const auto &[File, Reps] : Edits)
+    N += Reps.size();
+  return N;
+}
+
+std::string lineEnding(const SourceManager &SM, FileID File) {
+  llvm::StringRef Buf = SM.getBufferData(File);
   size_t NL = Buf.find('\n');
   if (NL != llvm::StringRef::npos && NL > 0 && Buf[NL - 1] == '\r')
     return "\r\n";

@@ -1,8 +1,9 @@
 //===- SourceEdits.h - Where an edit may land, and what it replaces -------===//
 //
-// Every rewrite edits text of the file being fixed, never a macro
-// definition, a header outside it, or text produced by a macro expansion:
-// those are refused with the location that made the edit unsafe.
+// Every rewrite edits text of the file being fixed or of a header of the
+// project (EditScope), never a macro definition, a system header, a header
+// outside the project, or text produced by a macro expansion: those are
+// refused with the location that made the edit unsafe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_REWRITES_SOURCEEDITS_H
@@ -13,6 +14,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 
 namespace lds {
@@ -33,13 +35,33 @@ public:
 
 llvm::Error refuse(const std::string &Message, clang::SourceLocation Loc);
 
-/// The range of E as written in the main file; an error if any part of it
-/// comes from a macro body or lies in another file.
+/// A fix's edits by file, as each file's SourceManager entry names it:
+/// tooling::Replacements holds the edits of one file only.
+using FileEdits = std::map<std::string, clang::tooling::Replacements>;
+
+/// The files an edit may land in. The file being fixed, always; another
+/// file (a header it includes) only when it lies under Root and is not a
+/// system header: a header elsewhere belongs to someone else (a library,
+/// another checkout), and editing it would change code the user did not
+/// ask to fix. An empty Root allows the file being fixed only.
+struct EditScope {
+  std::string Root; ///< absolute, symbolic links resolved
+
+  /// Whether an edit may land in File; when not, Why says so
+  /// ("is in X, outside the project (R)").
+  bool allows(const clang::SourceManager &SM, clang::FileID File,
+              std::string &Why) const;
+};
+
+/// The range of E as written; an error if any part of it comes from a
+/// macro body or lies in a file Scope does not allow.
 llvm::Expected<clang::CharSourceRange> editableRange(const clang::Expr *E,
-                                                     clang::ASTContext &Ctx);
+                                                     clang::ASTContext &Ctx,
+                                                     const EditScope &Scope);
 llvm::Expected<clang::CharSourceRange> editableRange(clang::SourceRange R,
                                                      clang::ASTContext &Ctx,
-                                                     const std::string &What);
+                                                     const std::string &What,
+                                                     const EditScope &Scope);
 
 /// The source text of a range.
 std::string textOf(clang::CharSourceRange R, clang::ASTContext &Ctx);
@@ -50,12 +72,18 @@ std::string parenthesize(const std::string &T);
 /// Adds R to Reps; identical replacements (the same text edited from two
 /// template instantiations) are kept once, overlapping different ones are
 /// an error.
-llvm::Error addReplacement(clang::tooling::Replacements &Reps,
-                           const clang::tooling::Replacement &R,
+llvm::Error addReplacement(FileEdits &Edits, const clang::tooling::Replacement &R,
                            clang::SourceLocation Loc);
 
-/// "\r\n" if the main file's first line ends so, else "\n".
-std::string lineEnding(clang::ASTContext &Ctx);
+/// Adds every edit of From to Into; an error, and Into unchanged, if one
+/// overlaps a different edit already there.
+llvm::Error mergeEdits(FileEdits &Into, const FileEdits &From);
+
+/// The number of edits, over all files.
+size_t countEdits(const FileEdits &Edits);
+
+/// "\r\n" if the first line of File ends so, else "\n".
+std::string lineEnding(const clang::SourceManager &SM, clang::FileID File);
 
 /// The whitespace that starts the line holding Loc.
 std::string indentationAt(clang::SourceLocation Loc, clang::ASTContext &Ctx);

@@ -23,12 +23,12 @@ std::string xorTerm(const std::string &Row, const SwizzleParams &P) {
 }
 } // namespace
 
-llvm::Expected<tooling::Replacements>
+llvm::Expected<FileEdits>
 swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   const SwizzleParams &P = Plan.Choice.Swz;
-  tooling::Replacements Reps;
+  FileEdits Reps;
   for (const Expr *A : Edit.Accesses) {
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
     if (Subs.empty())
@@ -46,8 +46,8 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         return refuse("the row index has side effects; repeating it in the "
                       "swizzle would change the program",
                       Row->getBeginLoc());
-      auto RR = editableRange(Row, Ctx);
-      auto CR = editableRange(Col, Ctx);
+      auto RR = editableRange(Row, Ctx, Edit.Scope);
+      auto CR = editableRange(Col, Ctx, Edit.Scope);
       if (!RR)
         return RR.takeError();
       if (!CR)
@@ -65,13 +65,13 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       return refuse("this access does not index '" + VD->getNameAsString() +
                         "' as row * " + std::to_string(W) + " + column",
                     A->getBeginLoc());
-    auto IR = editableRange(Subs[0], Ctx);
+    auto IR = editableRange(Subs[0], Ctx, Edit.Scope);
     if (!IR)
       return IR.takeError();
     std::string RowText, ColText, RowTermText;
     for (const SumTerm &T : sumTerms(Subs[0])) {
       const Expr *ConstSide = nullptr;
-      auto TR = editableRange(T.E, Ctx);
+      auto TR = editableRange(T.E, Ctx, Edit.Scope);
       if (!TR)
         return TR.takeError();
       std::string Text = textOf(*TR, Ctx);
@@ -79,7 +79,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       if (X && RowText.empty() && !T.Negative) {
         if (X->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
           return refuse("the row index has side effects", X->getBeginLoc());
-        auto XR = editableRange(X, Ctx);
+        auto XR = editableRange(X, Ctx, Edit.Scope);
         if (!XR)
           return XR.takeError();
         RowText = textOf(*XR, Ctx);

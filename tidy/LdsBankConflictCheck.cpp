@@ -14,6 +14,7 @@
 #include "BlockOption.h"
 #include "Findings.h"
 #include "FixPlanning.h"
+#include "ProjectRoot.h"
 #include "ModelBuilder.h"
 
 #include "clang/AST/ASTContext.h"
@@ -187,7 +188,10 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   F.Built = buildModel(Ctx, MO);
   analyzeAll(F, Banks, Assumptions);
 
-  FileFixes Planned = planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt);
+  llvm::SmallString<256> AbsMain(F.File);
+  SM.getFileManager().makeAbsolutePath(AbsMain);
+  FileFixes Planned =
+      planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, projectScope(AbsMain));
   std::map<unsigned, const DeclFix *> FixOf;
   for (const DeclFix &D : Planned.Decls)
     FixOf[D.Key] = &D;
@@ -209,9 +213,10 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       {
         auto D = diag(T.Loc, "%0") << T.Warning;
         if (Fix && Fix->Found)
-          for (const tooling::Replacement &R : Fix->Reps)
-            if (std::optional<FixItHint> H = toFixIt(SM, R))
-              D << *H;
+          for (const auto &[File, Reps] : Fix->Reps)
+            for (const tooling::Replacement &R : Reps)
+              if (std::optional<FixItHint> H = toFixIt(SM, R))
+                D << *H;
       }
       // Notes without a place of their own go at the access, right after
       // the warning: clang prints no second snippet for them there (a note

@@ -7,9 +7,18 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 namespace lds {
 
-llvm::Error writeFileAtomically(llvm::StringRef Given, llvm::StringRef Content) {
+namespace {
+
+/// A file's new contents, written beside it, waiting to be renamed over it.
+struct Staged {
+  std::string Tmp, Path;
+};
+
+llvm::Expected<Staged> stage(llvm::StringRef Given, llvm::StringRef Content) {
   namespace fs = llvm::sys::fs;
   fs::file_status Status;
   if (std::error_code EC = fs::status(Given, Status))
@@ -50,12 +59,40 @@ llvm::Error writeFileAtomically(llvm::StringRef Given, llvm::StringRef Content) 
                                      EC.message().c_str());
     }
   }
-  if (std::error_code EC = fs::rename(Tmp, Path)) {
-    fs::remove(Tmp);
-    return llvm::createStringError(EC, "cannot write %s: %s", Given.str().c_str(),
-                                   EC.message().c_str());
+  return Staged{std::string(Tmp), std::string(Path)};
+}
+
+} // namespace
+
+llvm::Error
+writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files) {
+  std::vector<Staged> Ready;
+  auto Discard = [&] {
+    for (const Staged &S : Ready)
+      llvm::sys::fs::remove(S.Tmp);
+  };
+  for (const auto &[Path, Content] : Files) {
+    auto S = stage(Path, Content);
+    if (!S) {
+      Discard();
+      return S.takeError();
+    }
+    Ready.push_back(std::move(*S));
   }
+  for (size_t I = 0; I < Ready.size(); ++I)
+    if (std::error_code EC = llvm::sys::fs::rename(Ready[I].Tmp, Ready[I].Path)) {
+      // Renames within a folder fail only when the folder changed under us.
+      for (size_t J = I; J < Ready.size(); ++J)
+        llvm::sys::fs::remove(Ready[J].Tmp);
+      return llvm::createStringError(EC, "cannot write %s: %s%s", Files[I].first.c_str(),
+                                     EC.message().c_str(),
+                                     I ? " (the files before it were written)" : "");
+    }
   return llvm::Error::success();
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+  return writeFilesAtomically({{Path.str(), Content.str()}});
 }
 
 } // namespace lds

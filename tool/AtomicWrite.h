@@ -2,8 +2,12 @@
 #ifndef LDS_TOOL_ATOMICWRITE_H
 #define LDS_TOOL_ATOMICWRITE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+#include <string>
+#include <utility>
 
 namespace lds {
 
@@ -13,6 +17,13 @@ namespace lds {
 /// new contents, the link stays); a file without write permission is
 /// refused. On any error Path is untouched.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
+
+/// The same for several files (a fix that edits a header too), all or
+/// none: every file is checked and its new contents written beside it
+/// first, and only when all are ready are they renamed over. An error
+/// before the renames leaves every file untouched.
+llvm::Error
+writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files);
 
 } // namespace lds
 

@@ -569,7 +569,11 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
     if (Copy.empty())
       return 2;
     std::string Before = readText(Copy);
-    std::vector<std::string> Args = {"--fix", "--target=" + join(S.Targets, ","),
+    // The copy is a project of its own: its headers are the user's
+    // originals, which a benchmark must not edit.
+    std::vector<std::string> Args = {"--fix",
+                                     "--project-root=" + sys::path::parent_path(Copy).str(),
+                                     "--target=" + join(S.Targets, ","),
                                      formatv("--block={0},{1},{2}", S.Block[0], S.Block[1],
                                              S.Block[2])
                                          .str(),

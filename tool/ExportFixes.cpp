@@ -20,24 +20,25 @@ std::vector<PlainFix> plainFixes(const SourceManager &SM, const FilePlan &P) {
     PlainFix Fix;
     Fix.ArrayIds = AF.ArrayIds;
     Fix.Description = AF.Plan.Description;
-    for (const tooling::Replacement &R : AF.Reps) {
-      FileID FID;
-      if (auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath()))
-        FID = SM.translateFile(*FE);
-      if (FID.isInvalid() && R.getFilePath() == P.MainPath)
-        FID = SM.getMainFileID();
-      if (FID.isInvalid())
-        continue;
-      PlainEdit E;
-      E.Start = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset()));
-      E.End = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset() + R.getLength()));
-      E.Length = R.getLength();
-      E.Text = R.getReplacementText().str();
-      if (E.Start.valid() && E.End.valid())
-        Fix.Edits.push_back(std::move(E));
-    }
+    for (const auto &[File, Reps] : AF.Reps)
+      for (const tooling::Replacement &R : Reps) {
+        FileID FID;
+        if (auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath()))
+          FID = SM.translateFile(*FE);
+        if (FID.isInvalid() && R.getFilePath() == P.MainPath)
+          FID = SM.getMainFileID();
+        if (FID.isInvalid())
+          continue;
+        PlainEdit E;
+        E.Start = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset()));
+        E.End = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset() + R.getLength()));
+        E.Length = R.getLength();
+        E.Text = R.getReplacementText().str();
+        if (E.Start.valid() && E.End.valid())
+          Fix.Edits.push_back(std::move(E));
+      }
     // An edit that cannot be placed would leave the fix half-done.
-    if (Fix.Edits.size() == AF.Reps.size())
+    if (Fix.Edits.size() == countEdits(AF.Reps))
       Out.push_back(std::move(Fix));
   }
   return Out;

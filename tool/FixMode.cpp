@@ -8,6 +8,7 @@
 #include "DiagPrinter.h"
 #include "Findings.h"
 #include "FixPlanning.h"
+#include "ProjectRoot.h"
 #include "Recompile.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -33,7 +34,10 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     P.MainPath = FE->getName().str();
   DiagPrinter Out(Ctx, Color);
 
-  FileFixes Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S);
+  llvm::SmallString<256> AbsMain(P.MainPath);
+  SM.getFileManager().makeAbsolutePath(AbsMain);
+  FileFixes Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S,
+                                    projectScope(AbsMain, Config.ProjectRoot));
   for (DeclFix &D : Planned.Decls) {
     P.ConflictingAccesses += D.ConflictingAccesses;
     const std::string &Name = D.Name;
@@ -50,7 +54,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     Fix.Name = Name;
     Fix.Decl = D.Array->Decl;
     Fix.Plan = Plan;
-    Fix.Replacements = D.Reps.size();
+    Fix.Replacements = countEdits(D.Reps);
     Fix.Reps = std::move(D.Reps);
     P.Fixes.push_back(std::move(Fix));
     Out.report(DiagnosticsEngine::Remark, D.Decl->getLocation(),
@@ -81,6 +85,20 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     }
   }
   P.Reps = std::move(Planned.Reps);
+  // What each edited file held when it was parsed: the edits are offsets
+  // into that text, so finishFix refuses a file that changed since.
+  for (const auto &[Name, Reps] : P.Reps) {
+    EditedFile &E = P.Edited[Name];
+    llvm::SmallString<256> Abs(Name);
+    SM.getFileManager().makeAbsolutePath(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    E.Path = std::string(Abs);
+    E.Main = Name == P.MainPath;
+    if (auto FE = SM.getFileManager().getOptionalFileRef(Name))
+      E.Parsed = SM.getBufferData(SM.translateFile(*FE)).str();
+    if (E.Main)
+      E.Parsed = SM.getBufferData(SM.getMainFileID()).str();
+  }
   P.Messages = Out.take();
   return P;
 }
@@ -88,14 +106,16 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
 namespace {
 
 /// Re-parses Code as File and analyses it, as the check does.
-bool reanalyse(const tooling::CompileCommand &Cmd, const std::string &MainPath,
-               const std::string &Code, const AnalyzedFile &Template,
+bool reanalyse(const tooling::CompileCommand &Cmd,
+               const std::map<std::string, std::string> &Files,
+               const AnalyzedFile &Template,
                const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
-  Tool.mapVirtualFile(MainPath, Code);
+  for (const auto &[Path, Code] : Files)
+    Tool.mapVirtualFile(Path, Code);
   bool Got = false;
   auto Factory = newCheckActionFactory(
       Config, Template, [&](ASTContext &, AnalyzedFile &F) {
@@ -133,27 +153,88 @@ std::string unifiedDiff(const std::string &Label, const std::string &Before,
   return Result;
 }
 
+/// The name a message gives a file: as given on the command line for the
+/// file being fixed, relative to the working folder for a header under it.
+std::string displayName(const FilePlan &P, const EditedFile &E) {
+  if (E.Main)
+    return P.File;
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd)) {
+    llvm::StringRef Rel(E.Path);
+    if (Rel.consume_front(Cwd) && !Rel.empty() && llvm::sys::path::is_separator(Rel[0]))
+      return Rel.drop_front().str();
+  }
+  return E.Path;
+}
+
+/// A clang -ivfsoverlay file that shows each header at its own path with
+/// the contents of its rewritten copy, so that the file being fixed
+/// includes the rewritten headers wherever its include paths find them.
+std::string vfsOverlay(const std::vector<std::pair<std::string, std::string>> &Headers) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "{\"version\": 0, \"case-sensitive\": \"true\", \"roots\": [";
+  for (size_t I = 0; I < Headers.size(); ++I) {
+    auto Quote = [&](const std::string &T) {
+      OS << '"';
+      OS.write_escaped(T);
+      OS << '"';
+    };
+    OS << (I ? ", " : "") << "{\"type\": \"file\", \"name\": ";
+    Quote(Headers[I].first);
+    OS << ", \"external-contents\": ";
+    Quote(Headers[I].second);
+    OS << "}";
+  }
+  OS << "]}\n";
+  return Out;
+}
+
 } // namespace
 
 int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
               SourceLanguage Lang, const RunConfig &Config, bool Write,
               llvm::raw_ostream &Msgs, llvm::raw_ostream &DiffOut, JsonReport *Json) {
   Msgs << P.Messages;
+  // Name the files when the fix edits another one than the file named.
+  bool Several = P.Reps.size() > 1 || !P.Reps.count(P.MainPath);
   auto Fail = [&](const std::string &Why) {
     Msgs << "lds-rewrite: error: " << P.File << ": " << Why
-         << "; the file was not changed\n";
+         << (Several ? "; no file was changed\n" : "; the file was not changed\n");
     return 2;
   };
   if (P.Reps.empty())
     return P.ConflictingAccesses ? 1 : 0;
 
-  auto Buf = llvm::MemoryBuffer::getFile(P.MainPath);
-  if (!Buf)
-    return Fail("cannot read it: " + Buf.getError().message());
-  std::string Before = (*Buf)->getBuffer().str();
-  auto After = tooling::applyAllReplacements(Before, P.Reps);
-  if (!After)
-    return Fail("the replacements do not apply: " + llvm::toString(After.takeError()));
+  // Every edited file, before and after; the edits are offsets into the
+  // text the parse saw, so a file changed since is refused, not edited.
+  struct Change {
+    const EditedFile *File;
+    std::string Name, Before, After;
+  };
+  std::vector<Change> Changes;
+  std::map<std::string, std::string> Rewritten; ///< for the re-parse
+  for (const auto &[Key, Reps] : P.Reps) {
+    const EditedFile &E = P.Edited[Key];
+    Change C{&E, displayName(P, E), "", ""};
+    auto Buf = llvm::MemoryBuffer::getFile(E.Path);
+    if (!Buf)
+      return Fail("cannot read " + C.Name + ": " + Buf.getError().message());
+    C.Before = (*Buf)->getBuffer().str();
+    if (C.Before != E.Parsed)
+      return Fail(C.Name + " changed while it was being analysed; run the fix again");
+    auto After = tooling::applyAllReplacements(C.Before, Reps);
+    if (!After)
+      return Fail("the replacements do not apply to " + C.Name + ": " +
+                  llvm::toString(After.takeError()));
+    C.After = std::move(*After);
+    Rewritten[E.Main ? P.MainPath : E.Path] = C.After;
+    Changes.push_back(std::move(C));
+  }
+  // The file being fixed first, then its headers.
+  std::stable_partition(Changes.begin(), Changes.end(),
+                        [](const Change &C) { return C.File->Main; });
+  std::string Files = Several ? "files" : "file";
 
   // The rewritten text must parse and cost exactly what was planned.
   AnalyzedFile Template;
@@ -164,8 +245,9 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   ParseCmd.CommandLine = Parse.CommandLine;
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
-  if (!reanalyse(ParseCmd, P.MainPath, *After, Template, Config, NewModel, NewResults))
-    return Fail("the rewritten file does not parse (the messages above)");
+  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults))
+    return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
+                " not parse (the messages above)");
   unsigned Remaining = 0;
   for (const auto &Row : NewResults)
     for (const AccessResult &R : Row)
@@ -187,20 +269,47 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
                     " passes planned, " + formatNumber(Sum) + " found)");
     }
 
-  // Compile the result for every target it can be compiled for.
+  // Compile the result for every target it can be compiled for: the file
+  // as a copy in a temporary folder, its rewritten headers through an
+  // overlay, so that includes find them where they find the originals.
   llvm::SmallString<128> Dir;
   if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("lds-rewrite", Dir))
     return Fail("cannot create a temporary folder: " + EC.message());
-  llvm::SmallString<256> Copy(Dir);
-  llvm::sys::path::append(Copy, llvm::sys::path::filename(P.MainPath));
-  {
+  // When only headers change, the file itself is compiled where it is.
+  llvm::SmallString<256> Copy(P.MainPath);
+  std::vector<std::pair<std::string, std::string>> Overlaid; ///< header, copy
+  std::vector<std::pair<std::string, std::string>> CopyNames; ///< copy, name
+  for (const Change &C : Changes) {
+    llvm::SmallString<256> To(Dir);
+    if (C.File->Main) {
+      llvm::sys::path::append(To, llvm::sys::path::filename(P.MainPath));
+      Copy = To;
+    } else {
+      llvm::sys::path::append(To, "h" + std::to_string(Overlaid.size()) + "-" +
+                                      llvm::sys::path::filename(C.File->Path).str());
+      Overlaid.push_back({C.File->Path, std::string(To)});
+    }
+    CopyNames.push_back({std::string(To), C.Name});
     std::error_code EC;
-    llvm::raw_fd_ostream OS(Copy, EC);
-    OS << *After;
+    llvm::raw_fd_ostream OS(To, EC);
+    OS << C.After;
   }
+  // The compile command's relative paths (-I ../include, the file itself)
+  // are relative to its own folder, as they were for the parse.
+  std::vector<std::string> InItsFolder;
+  if (!Original.Directory.empty())
+    InItsFolder.push_back("-working-directory=" + Original.Directory);
+  std::vector<std::string> ExtraArgs = InItsFolder;
   std::string IncludeDir = llvm::sys::path::parent_path(P.MainPath).str();
-  if (IncludeDir.empty())
-    IncludeDir = ".";
+  ExtraArgs.push_back("-I" + (IncludeDir.empty() ? std::string(".") : IncludeDir));
+  if (!Overlaid.empty()) {
+    llvm::SmallString<256> Yaml(Dir);
+    llvm::sys::path::append(Yaml, "overlay.yaml");
+    std::error_code EC;
+    llvm::raw_fd_ostream(Yaml, EC) << vfsOverlay(Overlaid);
+    ExtraArgs.push_back("-ivfsoverlay");
+    ExtraArgs.push_back(std::string(Yaml));
+  }
   std::vector<std::string> Compiled;
   bool CompiledCuda = false;
   for (const std::string &T : P.Targets) {
@@ -210,19 +319,21 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
     if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
       continue;
     std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
-    CompileResult New = compileDeviceSide(Cmd, Original.Filename, std::string(Copy), IncludeDir);
+    CompileResult New = compileDeviceSide(Cmd, Original.Filename, std::string(Copy), ExtraArgs);
     if (!New.Ok) {
-      // The compiler read the temporary copy: name the user's file instead.
+      // The compiler read the temporary copies: name the user's files instead.
       std::string Log = New.Log;
-      for (size_t At = Log.find(Copy.str()); At != std::string::npos;
-           At = Log.find(Copy.str(), At + P.File.size()))
-        Log.replace(At, Copy.size(), P.File);
+      for (const auto &[From, Name] : CopyNames)
+        for (size_t At = Log.find(From); At != std::string::npos;
+             At = Log.find(From, At + Name.size()))
+          Log.replace(At, From.size(), Name);
       Msgs << Log;
       llvm::sys::fs::remove_directories(Dir);
-      return Fail("the rewritten file does not compile for " + T);
+      return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
+                  " not compile for " + T);
     }
     if (AMD) {
-      CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, "");
+      CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
       Compiled.push_back(T + " (LDS " +
                          (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) +
                          " -> " + std::to_string(maxLDS(New)) + " B)");
@@ -238,20 +349,30 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
       Json->addFix(Fix.ArrayId, Fix.Plan, P.Targets, Fix.Replacements,
                    Write ? "applied" : "planned");
   if (!Compiled.empty())
-    Msgs << "lds-rewrite: " << P.File << ": the rewritten file compiles for "
-         << joinWithAnd(Compiled) << "\n";
+    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
+         << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";
 
   if (!Write) {
-    DiffOut << unifiedDiff(P.File, Before, *After);
+    for (const Change &C : Changes)
+      DiffOut << unifiedDiff(C.Name, C.Before, C.After);
     return P.ConflictingAccesses ? 1 : 0;
   }
-  if (llvm::Error E = writeFileAtomically(P.MainPath, *After))
+  std::vector<std::pair<std::string, std::string>> Writes;
+  for (const Change &C : Changes)
+    Writes.push_back({C.File->Path, C.After});
+  if (llvm::Error E = writeFilesAtomically(Writes))
     return Fail(llvm::toString(std::move(E)));
   Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
        << (P.Fixes.size() == 1 ? " fix" : " fixes");
+  if (Several) {
+    std::vector<std::string> Names;
+    for (const Change &C : Changes)
+      Names.push_back(C.Name);
+    Msgs << " (to " << joinWithAnd(Names) << ")";
+  }
   if (Remaining)
     Msgs << "; " << Remaining << " conflicting access"
-         << (Remaining == 1 ? "" : "es") << " remain";
+         << (Remaining == 1 ? " remains" : "es remain");
   Msgs << "\n";
   return Remaining ? 1 : 0;
 }

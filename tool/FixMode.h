@@ -5,7 +5,9 @@
 // them in memory, re-parses and re-analyses the result (it must parse and
 // have exactly the planned costs), compiles it for every AMD target (and
 // CUDA files for their sm target) reporting LDS bytes before and after, and
-// only then writes the file atomically or prints the diff.
+// only then writes the files atomically or prints the diff. A fix may edit
+// a header of the project besides the file (ProjectRoot.h): every edited
+// file takes part in each step, and they are written all or none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_TOOL_FIXMODE_H
@@ -16,6 +18,7 @@
 #include "FixPlanner.h"
 #include "JsonReport.h"
 #include "RunConfig.h"
+#include "SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -33,14 +36,22 @@ struct ArrayFix {
   SourceLoc Decl;
   FixPlan Plan;
   unsigned Replacements = 0;
-  clang::tooling::Replacements Reps; ///< this array's edits (--export-fixes, SARIF)
+  FileEdits Reps; ///< this array's edits (--export-fixes, SARIF)
+};
+
+/// A file the plan edits, as the parse saw it.
+struct EditedFile {
+  std::string Path;   ///< absolute
+  std::string Parsed; ///< its text when it was parsed
+  bool Main = false;
 };
 
 struct FilePlan {
   std::string File;     ///< as given on the command line
   std::string MainPath; ///< as the replacements name it
   std::vector<std::string> Targets;
-  clang::tooling::Replacements Reps;
+  FileEdits Reps;
+  std::map<std::string, EditedFile> Edited; ///< by the names Reps uses
   std::vector<ArrayFix> Fixes;
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;

@@ -93,7 +93,7 @@ void factorsOf(const Expr *E, std::vector<const Expr *> &Out) {
 std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
                                          const std::set<const FunctionDecl *> &Kernels,
                                          const SharedArray &Array, const FixPlan &Plan,
-                                         tooling::Replacements &Reps) {
+                                         const EditScope &Scope, FileEdits &Reps) {
   const SourceManager &SM = Ctx.getSourceManager();
   LaunchFinder Finder(Kernels);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -128,7 +128,7 @@ std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
               std::to_string(W);
     if (L.Why.empty()) {
       auto R = editableRange(RowFactor->getSourceRange(), Ctx,
-                             "the size this launch passes");
+                             "the size this launch passes", Scope);
       if (!R) {
         L.Why = llvm::toString(R.takeError());
       } else if (llvm::Error E = addReplacement(
@@ -152,7 +152,7 @@ struct Attempt {
   bool Ok = false;
   bool RewriteRefused = false; ///< planned, but the rewrite refused it
   FixPlan Plan;
-  tooling::Replacements Reps;
+  FileEdits Reps;
   SourceLocation Loc;
   std::string Why;
 };
@@ -165,7 +165,7 @@ unsigned declKey(const SourceManager &SM, const VarDecl *VD) {
 
 FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions,
-                        Strategy S) {
+                        Strategy S, const EditScope &Scope) {
   FileFixes Out;
   const SourceManager &SM = Ctx.getSourceManager();
   const Model &M = F.Built.M;
@@ -293,7 +293,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
         A.Why = "the planned layout is not one-to-one: " + Why;
         return A;
       }
-      auto Reps = rewriteArray(Ctx, ArrayEdit{G.Decl, Exprs}, Plan);
+      auto Reps = rewriteArray(Ctx, ArrayEdit{G.Decl, Exprs, Scope}, Plan);
       if (!Reps) {
         A.RewriteRefused = true;
         llvm::handleAllErrors(
@@ -334,21 +334,14 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       std::set<const FunctionDecl *> KernelDecls;
       for (size_t I : G.Accesses)
         KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());
-      Launches = resizeLaunches(Ctx, KernelDecls, *First, Plan, *Reps);
+      Launches = resizeLaunches(Ctx, KernelDecls, *First, Plan, Scope, *Reps);
     }
     // Merge; an overlap with another array's edits refuses this one.
-    tooling::Replacements Merged = Out.Reps;
-    bool Clash = false;
-    for (const tooling::Replacement &R : *Reps)
-      if (llvm::Error E = Merged.add(R)) {
-        llvm::consumeError(std::move(E));
-        Clash = true;
-      }
-    if (Clash) {
+    if (llvm::Error E = mergeEdits(Out.Reps, *Reps)) {
+      llvm::consumeError(std::move(E));
       Refuse(G.Decl->getLocation(), "its edits overlap those of another array");
       continue;
     }
-    Out.Reps = std::move(Merged);
     Fix.Found = true;
     Fix.Array = First;
     for (const Access *A : Ptrs)

@@ -14,6 +14,7 @@
 
 #include "AnalyzedFile.h"
 #include "FixPlanner.h"
+#include "SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -49,7 +50,7 @@ struct DeclFix {
   const SharedArray *Array = nullptr; ///< as the first kernel using it sees it
   std::set<std::string> ArrayIds;     ///< of every kernel and instantiation
   FixPlan Plan;
-  clang::tooling::Replacements Reps; ///< launch sizes included
+  FileEdits Reps; ///< launch sizes included
   /// " (padding is not possible: ...)" when Strategy::Auto took the other
   /// kind because the rewrite refused the planner's favourite; else empty.
   std::string Instead;
@@ -58,17 +59,19 @@ struct DeclFix {
 
 struct FileFixes {
   std::vector<DeclFix> Decls; ///< in the order of declKey
-  clang::tooling::Replacements Reps; ///< of every Found fix
+  FileEdits Reps; ///< of every Found fix
 };
 
 /// Identifies a declaration across template instantiations: its place as
 /// written.
 unsigned declKey(const clang::SourceManager &SM, const clang::VarDecl *VD);
 
+/// Scope says which files the edits may land in (the project's headers
+/// besides the file itself: projectScope, ProjectRoot.h).
 FileFixes planFileFixes(clang::ASTContext &Ctx, const AnalyzedFile &F,
                         const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions,
-                        Strategy S);
+                        Strategy S, const EditScope &Scope);
 
 /// What the launches of Array, a dynamic array padded by Plan, must pass:
 /// "N bytes (was M)", or per row when the row count is unknown.

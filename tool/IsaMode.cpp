@@ -336,7 +336,9 @@ bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
   std::string Self =
       sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&runIsaMode));
   std::string OrigDir = sys::path::parent_path(absPath(O.File)).str();
-  std::vector<std::string> Args = {Self, "--fix",
+  // The copy is a project of its own: its headers are the user's
+  // originals, which a comparison must not edit.
+  std::vector<std::string> Args = {Self, "--fix", "--project-root=" + std::string(Dir),
                                    "--target=" + join(O.Targets, ","),
                                    O.Headers == GpuHeaders::Bundled
                                        ? "--gpu-headers=bundled"

@@ -101,6 +101,12 @@ static cl::opt<Strategy> StrategyOpt(
                clEnumValN(Strategy::Pad, "pad", "row padding only"),
                clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
     cl::cat(Category));
+static cl::opt<std::string> ProjectRootOpt(
+    "project-root", cl::value_desc("DIR"),
+    cl::desc("The project whose headers a fix may edit (default: the nearest "
+             "folder above the file with .lds-rewrite.yaml, else with .git, "
+             "else the file's own folder); headers elsewhere are left alone"),
+    cl::cat(Category));
 static cl::opt<bool> PrintParseCommand(
     "print-parse-command",
     cl::desc("Print the device-side compile command of each file and exit"),
@@ -223,6 +229,7 @@ int main(int argc, const char **argv) {
   }
   Config.Format = FormatOpt;
   Config.Headers = HeadersOpt;
+  Config.ProjectRoot = ProjectRootOpt;
   Config.ResourceDir = defaultResourceDir();
   Config.ClangPath = LDS_CLANG_PATH;
   Config.FallbackIncludeDir = fallbackIncludeDir(argv[0]);

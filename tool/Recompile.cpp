@@ -17,7 +17,7 @@ using llvm::StringRef;
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
                                 const std::string &OriginalFile,
                                 const std::string &Input,
-                                const std::string &ExtraIncludeDir) {
+                                const std::vector<std::string> &ExtraArgs) {
   CompileResult R;
   llvm::SmallString<128> Asm, Log;
   llvm::sys::fs::createTemporaryFile("lds-rewrite", "s", Asm);
@@ -41,8 +41,7 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
   }
   if (!Replaced)
     Args.push_back(Input);
-  if (!ExtraIncludeDir.empty())
-    Args.insert(Args.begin() + 1, "-I" + ExtraIncludeDir);
+  Args.insert(Args.begin() + 1, ExtraArgs.begin(), ExtraArgs.end());
   std::vector<StringRef> Argv(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
   std::string Err;

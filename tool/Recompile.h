@@ -16,12 +16,13 @@ struct CompileResult {
 };
 
 /// Compiles Input with ParseCommand (a device-side -fsyntax-only command
-/// whose input is OriginalFile) turned into `-O3 -S`. ExtraIncludeDir lets a
-/// copy in a temporary folder find the original's local headers.
+/// whose input is OriginalFile) turned into `-O3 -S`. ExtraArgs go first: an
+/// -I that lets a copy in a temporary folder find the original's local
+/// headers, an -ivfsoverlay that puts rewritten headers in their place.
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
                                 const std::string &OriginalFile,
                                 const std::string &Input,
-                                const std::string &ExtraIncludeDir);
+                                const std::vector<std::string> &ExtraArgs);
 
 /// The largest LDS size of any kernel in R, 0 if none.
 unsigned long long maxLDS(const CompileResult &R);

@@ -25,6 +25,9 @@ struct RunConfig {
   std::map<std::string, std::array<unsigned, 3>> KernelBlocks;
   std::optional<std::array<unsigned, 3>> DefaultBlock;
   std::string ConfigFile;
+  /// --project-root: the folder whose headers a fix may edit (ProjectRoot.h);
+  /// empty means "found from the file".
+  std::string ProjectRoot;
   std::map<std::string, int64_t> Assumptions;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;

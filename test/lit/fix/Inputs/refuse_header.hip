@@ -1,5 +1,5 @@
-// The tile's declaration is in refuse_header.h: padding it would edit a
-// file other than the one being fixed.
+// The tile's declaration is in refuse_header.h, a header of another
+// project (the test puts it outside this file's): padding it would edit it.
 #include <hip/hip_runtime.h>
 #include "refuse_header.h"
 
