@@ -14,6 +14,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -86,8 +88,13 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   }
   P.Reps = std::move(Planned.Reps);
   // What each edited file held when it was parsed: the edits are offsets
-  // into that text, so finishFix refuses a file that changed since.
-  for (const auto &[Name, Reps] : P.Reps) {
+  // into that text, so finishFix refuses a file that changed since. The
+  // file itself is recorded even when only its headers change: it is
+  // compiled with them.
+  std::vector<std::string> Names = {P.MainPath};
+  for (const auto &[Name, Reps] : P.Reps)
+    Names.push_back(Name);
+  for (const std::string &Name : Names) {
     EditedFile &E = P.Edited[Name];
     llvm::SmallString<256> Abs(Name);
     SM.getFileManager().makeAbsolutePath(Abs);
@@ -153,6 +160,19 @@ std::string unifiedDiff(const std::string &Label, const std::string &Before,
   return Result;
 }
 
+/// An edited file, before and after.
+struct Change {
+  const EditedFile *File;
+  std::string Name, Before, After;
+};
+
+/// The fixed files as copies in Dir, where a compiler reads them.
+struct FixedCopies {
+  std::string Main;    ///< Dir/<the file's name>
+  std::string Overlay; ///< Dir/overlay.yaml, when a header changed
+  std::vector<std::pair<std::string, std::string>> Names; ///< copy, the user's name
+};
+
 /// The name a message gives a file: as given on the command line for the
 /// file being fixed, relative to the working folder for a header under it.
 std::string displayName(const FilePlan &P, const EditedFile &E) {
@@ -171,22 +191,56 @@ std::string displayName(const FilePlan &P, const EditedFile &E) {
 /// the contents of its rewritten copy, so that the file being fixed
 /// includes the rewritten headers wherever its include paths find them.
 std::string vfsOverlay(const std::vector<std::pair<std::string, std::string>> &Headers) {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "{\"version\": 0, \"case-sensitive\": \"true\", \"roots\": [";
-  for (size_t I = 0; I < Headers.size(); ++I) {
-    auto Quote = [&](const std::string &T) {
-      OS << '"';
-      OS.write_escaped(T);
-      OS << '"';
-    };
-    OS << (I ? ", " : "") << "{\"type\": \"file\", \"name\": ";
-    Quote(Headers[I].first);
-    OS << ", \"external-contents\": ";
-    Quote(Headers[I].second);
-    OS << "}";
+  llvm::json::Array Roots;
+  for (const auto &[Header, Copy] : Headers)
+    Roots.push_back(llvm::json::Object{
+        {"type", "file"}, {"name", Header}, {"external-contents", Copy}});
+  llvm::json::Object Overlay{
+      {"version", 0}, {"case-sensitive", "true"}, {"roots", std::move(Roots)}};
+  return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Overlay))).str();
+}
+
+/// Writes the file being fixed (MainText: fixed, or as it was when only
+/// its headers change) as Dir/<its name>, each changed header as
+/// Dir/h<N>-<name>, and, when there are headers, Dir/overlay.yaml: a clang
+/// -ivfsoverlay that shows each copy at its header's path, so that the
+/// copy of the file includes the rewritten headers wherever its include
+/// paths find the originals.
+llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
+                                        const std::string &MainText,
+                                        const std::vector<Change> &Changes) {
+  FixedCopies Out;
+  auto Write = [](llvm::StringRef Path, llvm::StringRef Text) {
+    return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+      OS << Text;
+      return llvm::Error::success();
+    });
+  };
+  llvm::SmallString<256> Main(Dir);
+  llvm::sys::path::append(Main, llvm::sys::path::filename(P.MainPath));
+  Out.Main = std::string(Main);
+  if (llvm::Error E = Write(Main, MainText))
+    return E;
+  Out.Names.push_back({Out.Main, P.File});
+  std::vector<std::pair<std::string, std::string>> Overlaid; ///< header, copy
+  for (const Change &C : Changes) {
+    if (C.File->Main)
+      continue;
+    llvm::SmallString<256> To(Dir);
+    llvm::sys::path::append(To, "h" + std::to_string(Overlaid.size()) + "-" +
+                                    llvm::sys::path::filename(C.File->Path).str());
+    if (llvm::Error E = Write(To, C.After))
+      return E;
+    Overlaid.push_back({C.File->Path, std::string(To)});
+    Out.Names.push_back({std::string(To), C.Name});
   }
-  OS << "]}\n";
+  if (!Overlaid.empty()) {
+    llvm::SmallString<256> Yaml(Dir);
+    llvm::sys::path::append(Yaml, "overlay.yaml");
+    Out.Overlay = std::string(Yaml);
+    if (llvm::Error E = Write(Yaml, vfsOverlay(Overlaid)))
+      return E;
+  }
   return Out;
 }
 
@@ -208,10 +262,6 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
 
   // Every edited file, before and after; the edits are offsets into the
   // text the parse saw, so a file changed since is refused, not edited.
-  struct Change {
-    const EditedFile *File;
-    std::string Name, Before, After;
-  };
   std::vector<Change> Changes;
   std::map<std::string, std::string> Rewritten; ///< for the re-parse
   for (const auto &[Key, Reps] : P.Reps) {
@@ -272,27 +322,17 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   // Compile the result for every target it can be compiled for: the file
   // as a copy in a temporary folder, its rewritten headers through an
   // overlay, so that includes find them where they find the originals.
+  std::string MainText = P.Edited[P.MainPath].Parsed;
+  for (const Change &C : Changes)
+    if (C.File->Main)
+      MainText = C.After;
   llvm::SmallString<128> Dir;
   if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("lds-rewrite", Dir))
     return Fail("cannot create a temporary folder: " + EC.message());
-  // When only headers change, the file itself is compiled where it is.
-  llvm::SmallString<256> Copy(P.MainPath);
-  std::vector<std::pair<std::string, std::string>> Overlaid; ///< header, copy
-  std::vector<std::pair<std::string, std::string>> CopyNames; ///< copy, name
-  for (const Change &C : Changes) {
-    llvm::SmallString<256> To(Dir);
-    if (C.File->Main) {
-      llvm::sys::path::append(To, llvm::sys::path::filename(P.MainPath));
-      Copy = To;
-    } else {
-      llvm::sys::path::append(To, "h" + std::to_string(Overlaid.size()) + "-" +
-                                      llvm::sys::path::filename(C.File->Path).str());
-      Overlaid.push_back({C.File->Path, std::string(To)});
-    }
-    CopyNames.push_back({std::string(To), C.Name});
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(To, EC);
-    OS << C.After;
+  auto Copies = writeCopies(Dir, P, MainText, Changes);
+  if (!Copies) {
+    llvm::sys::fs::remove_directories(Dir);
+    return Fail(llvm::toString(Copies.takeError()));
   }
   // The compile command's relative paths (-I ../include, the file itself)
   // are relative to its own folder, as they were for the parse.
@@ -302,13 +342,9 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   std::vector<std::string> ExtraArgs = InItsFolder;
   std::string IncludeDir = llvm::sys::path::parent_path(P.MainPath).str();
   ExtraArgs.push_back("-I" + (IncludeDir.empty() ? std::string(".") : IncludeDir));
-  if (!Overlaid.empty()) {
-    llvm::SmallString<256> Yaml(Dir);
-    llvm::sys::path::append(Yaml, "overlay.yaml");
-    std::error_code EC;
-    llvm::raw_fd_ostream(Yaml, EC) << vfsOverlay(Overlaid);
+  if (!Copies->Overlay.empty()) {
     ExtraArgs.push_back("-ivfsoverlay");
-    ExtraArgs.push_back(std::string(Yaml));
+    ExtraArgs.push_back(Copies->Overlay);
   }
   std::vector<std::string> Compiled;
   bool CompiledCuda = false;
@@ -319,11 +355,11 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
     if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
       continue;
     std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
-    CompileResult New = compileDeviceSide(Cmd, Original.Filename, std::string(Copy), ExtraArgs);
+    CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
     if (!New.Ok) {
       // The compiler read the temporary copies: name the user's files instead.
       std::string Log = New.Log;
-      for (const auto &[From, Name] : CopyNames)
+      for (const auto &[From, Name] : Copies->Names)
         for (size_t At = Log.find(From); At != std::string::npos;
              At = Log.find(From, At + Name.size()))
           Log.replace(At, From.size(), Name);
@@ -356,6 +392,18 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
     for (const Change &C : Changes)
       DiffOut << unifiedDiff(C.Name, C.Before, C.After);
     return P.ConflictingAccesses ? 1 : 0;
+  }
+  if (!Config.FixTo.empty()) {
+    // --fix-to: the fixed files go to that folder, the originals stay.
+    if (std::error_code EC = llvm::sys::fs::create_directories(Config.FixTo))
+      return Fail("cannot create " + Config.FixTo + ": " + EC.message());
+    auto To = writeCopies(Config.FixTo, P, MainText, Changes);
+    if (!To)
+      return Fail(llvm::toString(To.takeError()));
+    Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
+         << (P.Fixes.size() == 1 ? " fix" : " fixes") << " to " << Config.FixTo
+         << " (the original" << (Several ? "s are" : " is") << " unchanged)\n";
+    return Remaining ? 1 : 0;
   }
   std::vector<std::pair<std::string, std::string>> Writes;
   for (const Change &C : Changes)

@@ -326,19 +326,12 @@ bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
     Error = "cannot create a temporary folder";
     return false;
   }
-  SmallString<256> Copy(Dir);
-  sys::path::append(Copy, sys::path::filename(O.File));
-  if (sys::fs::copy_file(O.File, Copy)) {
-    sys::fs::remove_directories(Dir);
-    Error = "cannot copy " + O.File + " to " + std::string(Copy);
-    return false;
-  }
   std::string Self =
       sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&runIsaMode));
   std::string OrigDir = sys::path::parent_path(absPath(O.File)).str();
-  // The copy is a project of its own: its headers are the user's
-  // originals, which a comparison must not edit.
-  std::vector<std::string> Args = {Self, "--fix", "--project-root=" + std::string(Dir),
+  // --fix-to: the fix of FILE (and of the project's headers it edits) is
+  // written to Dir, never over FILE.
+  std::vector<std::string> Args = {Self, "--fix", "--fix-to=" + std::string(Dir),
                                    "--target=" + join(O.Targets, ","),
                                    O.Headers == GpuHeaders::Bundled
                                        ? "--gpu-headers=bundled"
@@ -351,11 +344,9 @@ bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
     Args.push_back("--assume=" + A);
   if (!O.BankModelFile.empty())
     Args.push_back("--bank-model=" + O.BankModelFile);
-  Args.push_back(std::string(Copy));
+  Args.push_back(O.File);
   Args.push_back("--");
   Args.insert(Args.end(), O.CompilerArgs.begin(), O.CompilerArgs.end());
-  // The copy's quoted includes are next to the original.
-  Args.push_back("-I" + OrigDir);
   SmallString<128> Log;
   sys::fs::createTemporaryFile("lds-rewrite-isa-fix", "log", Log);
   std::vector<StringRef> Argv(Args.begin(), Args.end());
@@ -363,25 +354,36 @@ bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
                                           StringRef(Log)};
   std::string Err;
   int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 600, 0, &Err);
-  std::string Out = readFile(Log);
+  Report = readFile(Log);
   sys::fs::remove(Log);
-  // Name the original, not the copy, in what --fix said.
-  std::string CopyS(Copy);
-  for (size_t P = Out.find(CopyS); P != std::string::npos;
-       P = Out.find(CopyS, P + O.File.size()))
-    Out.replace(P, CopyS.size(), O.File);
-  Report = Out;
   if (RC != 0 && RC != 1) {
     sys::fs::remove_directories(Dir);
     Error = "lds-rewrite --fix failed (exit " + std::to_string(RC) + ")" +
-            (Err.empty() ? "" : ": " + Err) + "\n" + Out;
+            (Err.empty() ? "" : ": " + Err) + "\n" + Report;
     return false;
   }
-  Changed = readFile(O.File) != readFile(Copy);
+  SmallString<256> Copy(Dir), Overlay(Dir);
+  sys::path::append(Copy, sys::path::filename(O.File));
+  sys::path::append(Overlay, "overlay.yaml");
+  if (!sys::fs::exists(Copy)) { // nothing to fix: the original, unchanged
+    if (sys::fs::copy_file(O.File, Copy)) {
+      sys::fs::remove_directories(Dir);
+      Error = "cannot copy " + O.File + " to " + std::string(Copy);
+      return false;
+    }
+  }
+  bool Headers = sys::fs::exists(Overlay);
+  Changed = Headers || readFile(O.File) != readFile(Copy);
   Fixed.Role = "fixed";
   Fixed.Display = O.File + " (lds-rewrite --fix)";
   Fixed.Input = std::string(Copy);
+  // The copy's quoted includes are next to the original; the rewritten
+  // headers stand in for theirs through the overlay.
   Fixed.ExtraArgs = {"-I" + OrigDir};
+  if (Headers) {
+    Fixed.ExtraArgs.push_back("-ivfsoverlay");
+    Fixed.ExtraArgs.push_back(std::string(Overlay));
+  }
   Fixed.TempDir = std::string(Dir);
   return true;
 }
@@ -1067,15 +1069,12 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
     SmallVector<StringRef, 8> Lines;
     StringRef(FixReport).split(Lines, '\n', -1, false);
     // What was chosen, why an array was left alone, and what was compiled;
-    // the write itself went to the temporary copy, never to FILE.
+    // the write itself went to a temporary folder (--fix-to), never to FILE.
     for (StringRef L : Lines) {
       if (L.contains("remark: fixing") || L.contains("warning: not fixing")) {
         OS << "  " << L << "\n";
       } else if (L.starts_with("lds-rewrite:")) {
-        std::string S = L.str();
-        if (size_t P = S.find(": wrote "); P != std::string::npos)
-          S.replace(P, 8, ": wrote, to a temporary copy, ");
-        OS << "  " << S << "\n";
+        OS << "  " << L << "\n";
       }
     }
   }

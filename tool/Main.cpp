@@ -101,6 +101,12 @@ static cl::opt<Strategy> StrategyOpt(
                clEnumValN(Strategy::Pad, "pad", "row padding only"),
                clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
     cl::cat(Category));
+static cl::opt<std::string> FixToOpt(
+    "fix-to", cl::value_desc("DIR"),
+    cl::desc("With --fix: write the fixed files into DIR, not over the "
+             "originals: the file as DIR/<name>, each edited header as "
+             "DIR/h<N>-<name>, and DIR/overlay.yaml for clang's -ivfsoverlay"),
+    cl::cat(Category));
 static cl::opt<std::string> ProjectRootOpt(
     "project-root", cl::value_desc("DIR"),
     cl::desc("The project whose headers a fix may edit (default: the nearest "
@@ -230,6 +236,7 @@ int main(int argc, const char **argv) {
   Config.Format = FormatOpt;
   Config.Headers = HeadersOpt;
   Config.ProjectRoot = ProjectRootOpt;
+  Config.FixTo = FixToOpt;
   Config.ResourceDir = defaultResourceDir();
   Config.ClangPath = LDS_CLANG_PATH;
   Config.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
@@ -240,6 +247,11 @@ int main(int argc, const char **argv) {
     return fail(Err);
   if (FixOpt && DiffOpt)
     return fail("--fix and --diff cannot be used together");
+  if (!FixToOpt.empty() && !FixOpt)
+    return fail("--fix-to needs --fix");
+  if (!FixToOpt.empty() && Files.size() > 1)
+    return fail("--fix-to takes one file: the copies of two would share its "
+                "folder");
   if (Files.empty())
     return fail("no input files; usage: lds-rewrite [options] <file>... [-- "
                 "<compiler args>]");

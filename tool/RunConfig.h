@@ -28,6 +28,9 @@ struct RunConfig {
   /// --project-root: the folder whose headers a fix may edit (ProjectRoot.h);
   /// empty means "found from the file".
   std::string ProjectRoot;
+  /// --fix-to: where --fix writes the fixed files instead of over the
+  /// originals (FixMode.cpp, writeCopies); empty: in place.
+  std::string FixTo;
   std::map<std::string, int64_t> Assumptions;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;
