@@ -147,7 +147,10 @@ std::string unifiedDiff(const std::string &Label, const std::string &Before,
   std::string Result;
   auto Diff = llvm::sys::findProgramByName("diff");
   if (Diff) {
-    std::string LA = "a/" + Label, LB = "b/" + Label;
+    // "a/tmp/x.hip" for /tmp/x.hip, as git writes it: patch -p1 and git
+    // apply take the same paths for absolute names as for relative ones.
+    llvm::StringRef Path = llvm::StringRef(Label).ltrim('/');
+    std::string LA = ("a/" + Path).str(), LB = ("b/" + Path).str();
     std::vector<llvm::StringRef> Argv = {*Diff, "-u", "--label", LA, "--label", LB, A, B};
     std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
                                                   std::nullopt};
@@ -173,13 +176,15 @@ struct FixedCopies {
   std::vector<std::pair<std::string, std::string>> Names; ///< copy, the user's name
 };
 
-/// The name a message gives a file: as given on the command line for the
-/// file being fixed, relative to the working folder for a header under it.
+/// The name messages and diffs give a file: as given on the command line
+/// for the file being fixed; for a header, relative to the working folder
+/// when it lies under it and the file was given so too (a diff's paths then
+/// all apply from one folder), else absolute.
 std::string displayName(const FilePlan &P, const EditedFile &E) {
   if (E.Main)
     return P.File;
   llvm::SmallString<256> Cwd;
-  if (!llvm::sys::fs::current_path(Cwd)) {
+  if (!llvm::sys::path::is_absolute(P.File) && !llvm::sys::fs::current_path(Cwd)) {
     llvm::StringRef Rel(E.Path);
     if (Rel.consume_front(Cwd) && !Rel.empty() && llvm::sys::path::is_separator(Rel[0]))
       return Rel.drop_front().str();
@@ -210,11 +215,21 @@ llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
                                         const std::string &MainText,
                                         const std::vector<Change> &Changes) {
   FixedCopies Out;
-  auto Write = [](llvm::StringRef Path, llvm::StringRef Text) {
-    return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  // Written directly: llvm::writeToOutput's temporary name grows from the
+  // file's own, which a name near the file system's limit has no room for.
+  auto Write = [](llvm::StringRef Path, llvm::StringRef Text) -> llvm::Error {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (!EC) {
       OS << Text;
-      return llvm::Error::success();
-    });
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
+    if (EC)
+      return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                     EC.message().c_str());
+    return llvm::Error::success();
   };
   llvm::SmallString<256> Main(Dir);
   llvm::sys::path::append(Main, llvm::sys::path::filename(P.MainPath));
