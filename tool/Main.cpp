@@ -249,6 +249,8 @@ int main(int argc, const char **argv) {
     return fail("--fix and --diff cannot be used together");
   if (!FixToOpt.empty() && !FixOpt)
     return fail("--fix-to needs --fix");
+  if (!ProjectRootOpt.empty() && !sys::fs::is_directory(ProjectRootOpt))
+    return fail("--project-root=" + ProjectRootOpt + ": no such folder");
   if (!FixToOpt.empty() && Files.size() > 1)
     return fail("--fix-to takes one file: the copies of two would share its "
                 "folder");
