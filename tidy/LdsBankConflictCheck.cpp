@@ -11,6 +11,7 @@
 #include "LdsBankConflictCheck.h"
 
 #include "AnalyzedFile.h"
+#include "AssumeOption.h"
 #include "BlockOption.h"
 #include "Findings.h"
 #include "FixPlanning.h"
@@ -113,16 +114,16 @@ LdsBankConflictCheck::LdsBankConflictCheck(llvm::StringRef Name,
   llvm::SmallVector<llvm::StringRef, 4> Assumes;
   llvm::StringRef(AssumeOpt).split(Assumes, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef A : Assumes) {
-    auto [Sym, Value] = A.split('=');
+    std::string Sym;
     int64_t V;
-    if (Sym.trim().empty() || Value.trim().getAsInteger(0, V)) {
+    if (!parseAssumption(A, Sym, V)) {
       configurationDiag("invalid value '%0' in option '%1.Assume'; expected "
                         "NAME=VALUE with an integer value")
           << A.trim() << Name;
       ConfigOk = false;
       continue;
     }
-    Assumptions[Sym.trim().str()] = V;
+    Assumptions[Sym] = V;
   }
 }
 

@@ -3,6 +3,7 @@
 #include "IsaMode.h"
 
 #include "AnalyzedFile.h"
+#include "AssumeOption.h"
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
 #include "JsonReport.h"
@@ -950,12 +951,12 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
     Config.Block = B;
   }
   for (const std::string &A : O.Assume) {
-    auto [Name, Value] = StringRef(A).split('=');
+    std::string Name;
     int64_t V;
-    if (Name.empty() || Value.trim().getAsInteger(0, V))
+    if (!parseAssumption(A, Name, V))
       return fail("--assume expects NAME=VALUE with an integer value, got '" +
                   A + "'");
-    Config.Assumptions[Name.trim().str()] = V;
+    Config.Assumptions[Name] = V;
   }
   Config.Format = O.Format;
   Config.Headers = O.Headers;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssumeOption.h"
 #include "BlockOption.h"
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
@@ -226,12 +227,12 @@ int main(int argc, const char **argv) {
     Config.Block = B;
   }
   for (const std::string &A : AssumeList) {
-    auto [Name, Value] = StringRef(A).split('=');
+    std::string Name;
     int64_t V;
-    if (Name.empty() || Value.trim().getAsInteger(0, V))
+    if (!parseAssumption(A, Name, V))
       return fail("--assume expects NAME=VALUE with an integer value, got '" +
                   A + "'");
-    Config.Assumptions[Name.trim().str()] = V;
+    Config.Assumptions[Name] = V;
   }
   Config.Format = FormatOpt;
   Config.Headers = HeadersOpt;
