@@ -71,6 +71,9 @@ struct SymbolInfo {
   /// An assumption made about this symbol (e.g. the first iterations of a
   /// loop of unknown bound), reported with the accesses that use it.
   std::string Note;
+  /// The symbol whose value would settle this one, to suggest instead of
+  /// it (the kernel argument that bounds the loop that updates it).
+  std::string AssumeHint;
 };
 
 /// An access written as subscripts of its array's dimensions, so that the
@@ -105,6 +108,13 @@ struct Access {
   std::vector<std::string> Notes; ///< assumptions made while modelling
   std::vector<SourceLoc> CallChain; ///< helper call sites, outermost first
   Subscripts Subs;
+  /// Size of the array (of a dynamic one: the launch's dynamic bytes) and
+  /// of its element, when known; 0 when not. An access that falls outside
+  /// under the block shape is reported unknown, not costed: the shape (or
+  /// a guard the tool did not see) must be wrong. Layout candidates, which
+  /// move the array, clear it.
+  uint64_t ArrayBytes = 0;
+  unsigned ElementBytes = 0;
 };
 
 struct Model {

@@ -28,13 +28,29 @@ using Binding = std::map<std::string, int64_t>;
 
 /// " at threadIdx (x, y, z) with s = 16": the lane and binding a failed
 /// evaluation names.
-std::string where(const LaneEnv &Env, const std::map<std::string, int64_t> &B) {
+std::string where(const LaneEnv &Env, const std::map<std::string, int64_t> &B,
+                  const std::vector<std::string> *Sampled = nullptr) {
   std::string S = " at threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
                   std::to_string(Env.ThreadIdx[1]) + ", " +
                   std::to_string(Env.ThreadIdx[2]) + ")";
+  auto IsSampled = [&](const std::string &Name) {
+    return Sampled &&
+           std::find(Sampled->begin(), Sampled->end(), Name) != Sampled->end();
+  };
   bool First = true;
   for (const auto &KV : B) {
+    if (IsSampled(KV.first))
+      continue;
     S += First ? " with " : ", ";
+    S += KV.first + " = " + std::to_string(KV.second);
+    First = false;
+  }
+  // Values the tool tried for symbols nobody gave: say so.
+  First = true;
+  for (const auto &KV : B) {
+    if (!IsSampled(KV.first))
+      continue;
+    S += First ? " when trying " : ", ";
     S += KV.first + " = " + std::to_string(KV.second);
     First = false;
   }
@@ -60,6 +76,8 @@ struct SymbolPlan {
   std::vector<std::vector<int64_t>> EnumValues;
   std::vector<std::string> FreeNames;
   std::vector<std::string> FreeDescriptions;
+  std::vector<std::string> FreeHints; ///< SymbolInfo::AssumeHint
+  std::vector<std::string> FreeHintDescriptions;
 };
 
 SymbolPlan planSymbols(const Access &A, const Binding &Assumptions) {
@@ -88,6 +106,13 @@ SymbolPlan planSymbols(const Access &A, const Binding &Assumptions) {
       }
     }
     Plan.FreeNames.push_back(Name);
+    std::string Hint = It != A.Symbols.end() ? It->second.AssumeHint : "";
+    auto HintIt = A.Symbols.find(Hint);
+    Plan.FreeHints.push_back(Hint);
+    Plan.FreeHintDescriptions.push_back(
+        HintIt != A.Symbols.end() && !HintIt->second.Description.empty()
+            ? HintIt->second.Description
+            : "'" + Hint + "'");
     Plan.FreeDescriptions.push_back(
         It != A.Symbols.end() && !It->second.Description.empty()
             ? It->second.Description
@@ -184,6 +209,11 @@ ExprRef bindSymbols(const ExprRef &E, const Binding &B) {
 struct BlockCost {
   bool Ok = true;
   std::string Why;
+  /// Not Ok because the binding is impossible in a correct program:
+  /// undefined behaviour in a uniform part of the index, or (for a value
+  /// the tool tried for a free symbol) an index outside the array.
+  bool Impossible = false;
+  bool OutOfBounds = false;
   bool Executed = false; ///< some lane of the block is active
   double Passes = 0;
   double IdealPasses = 0;
@@ -193,8 +223,9 @@ struct BlockCost {
 
 class BlockCoster {
 public:
-  BlockCoster(const Access &A, const TargetModel &T, const BankRule &R)
-      : A(A), T(T), R(R), Dir(directionOf(A.Kind)) {}
+  BlockCoster(const Access &A, const TargetModel &T, const BankRule &R,
+              const std::vector<std::string> &Sampled)
+      : A(A), T(T), R(R), Dir(directionOf(A.Kind)), Sampled(Sampled) {}
 
   BlockCost cost(const Binding &B, bool WantWitness) const {
     const ExprRef Offset = bindSymbols(A.ByteOffset, B);
@@ -222,10 +253,13 @@ private:
                    const Binding &B, bool WantWitness) const {
     BlockCost Result;
     std::vector<WaveAddresses> Waves;
-    if (!addresses(Offset, Predicate, B, Waves, Result.Why)) {
+    if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves,
+                        Result.Why, &Result.Impossible, &Sampled)) {
       Result.Ok = false;
       return Result;
     }
+    if (!insideArray(Waves, B, Result))
+      return Result;
     Result.AlternativePasses.assign(R.Alternatives.size(), 0);
     unsigned Executed = 0;
     double WorstWave = -1;
@@ -262,10 +296,70 @@ private:
     return Result;
   }
 
-  bool addresses(const ExprRef &Offset, const ExprRef &Predicate,
-                 const Binding &B, std::vector<WaveAddresses> &Waves,
-                 std::string &Why) const {
-    return blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Why);
+  /// False, with the reason in R, when an active lane's access does not
+  /// lie inside the array: then the block shape (or a guard the tool did
+  /// not see) is wrong, and no cost would mean anything.
+  bool insideArray(const std::vector<WaveAddresses> &Waves, const Binding &B,
+                   BlockCost &R) const {
+    if (!A.ArrayBytes)
+      return true;
+    const auto &Dims = A.Block.Dims;
+    for (size_t W = 0; W < Waves.size(); ++W)
+      for (size_t L = 0; L < Waves[W].Bytes.size(); ++L) {
+        int64_t Byte = Waves[W].Bytes[L];
+        if (!Waves[W].Active[L] ||
+            (Byte >= 0 && static_cast<uint64_t>(Byte) + A.WidthBytes <= A.ArrayBytes))
+          continue;
+        unsigned Linear = static_cast<unsigned>(W * T.WaveSize + L);
+        LaneEnv Env;
+        Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
+                         Linear / (Dims[0] * Dims[1])};
+        R.Ok = false;
+        R.OutOfBounds = true;
+        // A value tried for a free symbol that moves the access out of the
+        // array cannot be its real value.
+        R.Impossible = std::any_of(Sampled.begin(), Sampled.end(),
+                                   [&](const std::string &N) { return B.count(N); });
+        R.Why = outsideMessage(Byte, where(Env, B, &Sampled));
+        return false;
+      }
+    return true;
+  }
+
+  std::string outsideMessage(int64_t Byte, const std::string &Where) const {
+    std::string S = "the access falls outside the array (byte " +
+                    std::to_string(Byte);
+    if (A.ElementBytes && Byte >= 0)
+      S += ", element " + std::to_string(Byte / A.ElementBytes) + " of " +
+           std::to_string(A.ArrayBytes / A.ElementBytes);
+    else
+      S += " of " + std::to_string(A.ArrayBytes);
+    S += ")" + Where + " under block shape " + shapeText(A.Block.Dims);
+    switch (A.Block.Source) {
+    case BlockSource::Default:
+      return S + ", which was assumed (no launch with constant dimensions "
+                 "and no __launch_bounds__ give one): the block shape is "
+                 "probably wrong; pass --block=X[,Y[,Z]]";
+    case BlockSource::Config:
+      return S + " from " + A.Block.From.File +
+             ": the block shape is probably wrong; set it there or pass "
+             "--block=X[,Y[,Z]]";
+    case BlockSource::Cli:
+      return S + " from --block: check that shape";
+    case BlockSource::LaunchBounds:
+      return S + " from __launch_bounds__ (a maximum: the launch may use "
+                 "fewer threads); pass --block=X[,Y[,Z]]";
+    case BlockSource::Launch:
+      break;
+    }
+    return S + " from the launch at " + A.Block.From.File + ":" +
+           std::to_string(A.Block.From.Line) +
+           ": a guard the tool does not see may keep these lanes out";
+  }
+
+  static std::string shapeText(const std::array<unsigned, 3> &D) {
+    return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" +
+           std::to_string(D[2]);
   }
 
   /// The ideal depends only on which lanes are active: remembered per mask.
@@ -295,6 +389,7 @@ private:
   const TargetModel &T;
   const BankRule &R;
   Direction Dir;
+  const std::vector<std::string> &Sampled;
   mutable std::map<uint64_t, double> IdealByMask;
   struct Known {
     ExprRef Rest, Predicate;
@@ -323,6 +418,11 @@ ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
   for (const FreeSample &S : Samples) {
     Binding B = merged(S.Values, Known);
     BlockCost C = Coster.cost(B, false);
+    // A lane that could not be evaluated makes the access unknown; only a
+    // sample that is impossible (undefined behaviour for the whole wave)
+    // is passed over.
+    if (!C.Ok && !C.Impossible)
+      return {C, B};
     if (!HaveFirst) {
       First = {C, B};
       HaveFirst = true;
@@ -339,13 +439,17 @@ ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
 /// when moved alone, else (only mixed samples differ) the first one.
 std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Known,
                                   const std::vector<FreeSample> &Samples,
-                                  const SymbolPlan &Plan) {
+                                  const SymbolPlan &Plan, std::string &FailWhy) {
   std::vector<std::optional<double>> Passes;
   for (const FreeSample &S : Samples) {
     BlockCost C = Coster.cost(merged(S.Values, Known), false);
+    if (!C.Ok && !C.Impossible && FailWhy.empty())
+      FailWhy = C.Why; // not evaluated for some lane: unknown, never skipped
     Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes)
                                         : std::nullopt);
   }
+  if (!FailWhy.empty())
+    return std::nullopt;
   std::optional<double> Reference;
   bool Differs = false;
   for (const std::optional<double> &P : Passes)
@@ -374,6 +478,9 @@ std::string dependsMessage(const SymbolPlan &Plan, size_t Sym) {
   const std::string &Name = Plan.FreeNames[Sym];
   const std::string &Desc = Plan.FreeDescriptions[Sym];
   std::string S = "depends on " + Desc;
+  if (!Plan.FreeHints[Sym].empty())
+    return S + ", which depends on " + Plan.FreeHintDescriptions[Sym] +
+           "; pass --assume " + Plan.FreeHints[Sym] + "=VALUE";
   if (Desc.find("'" + Name + "'") == std::string::npos)
     S += " ('" + Name + "')";
   return S + "; pass --assume " + Name + "=VALUE";
@@ -390,9 +497,10 @@ std::string directionName(Direction D) {
 } // namespace
 
 bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
-                  const BlockShape &Block, unsigned WaveSize,
-                  const std::map<std::string, int64_t> &B,
-                  std::vector<WaveAddresses> &Waves, std::string &Why) {
+                    const BlockShape &Block, unsigned WaveSize,
+                    const std::map<std::string, int64_t> &B,
+                    std::vector<WaveAddresses> &Waves, std::string &Why,
+                    bool *Undefined, const std::vector<std::string> *Sampled) {
   const auto &Dims = Block.Dims;
   const unsigned Threads = Block.threads();
   const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
@@ -415,17 +523,20 @@ bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
       Env.LaneId = L;
       std::string LaneWhy;
       if (Predicate) {
-        std::optional<int64_t> On = LaneEvaluator::eval(*Predicate, Env, &LaneWhy);
+        std::optional<int64_t> On =
+            LaneEvaluator::eval(*Predicate, Env, &LaneWhy, Undefined);
         if (!On) {
-          Why = LaneWhy + " in the condition guarding the access" + where(Env, B);
+          Why = LaneWhy + " in the condition guarding the access" +
+                where(Env, B, Sampled);
           return false;
         }
         if (*On == 0)
           continue;
       }
-      std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &LaneWhy);
+      std::optional<int64_t> Byte =
+          LaneEvaluator::eval(*Offset, Env, &LaneWhy, Undefined);
       if (!Byte) {
-        Why = LaneWhy + " in the index" + where(Env, B);
+        Why = LaneWhy + " in the index" + where(Env, B, Sampled);
         return false;
       }
       Wave.Bytes[L] = *Byte;
@@ -464,7 +575,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   SymbolPlan Plan = planSymbols(A, Assumptions);
   std::vector<Binding> Combos = enumeratedBindings(Plan);
   std::vector<FreeSample> Samples = freeSamples(Plan);
-  BlockCoster Coster(A, T, *Rule);
+  BlockCoster Coster(A, T, *Rule, Plan.FreeNames);
 
   std::vector<ComboCost> Costs;
   for (const Binding &Combo : Combos) {
@@ -499,10 +610,15 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
       Checked.push_back(I);
     if (Worst)
       Checked.push_back(*Worst);
-    for (size_t I : Checked)
-      if (std::optional<size_t> Sym = freeCulprit(
-              Coster, merged(Combos[I], Plan.Fixed), Samples, Plan))
+    for (size_t I : Checked) {
+      std::string FailWhy;
+      std::optional<size_t> Sym = freeCulprit(
+          Coster, merged(Combos[I], Plan.Fixed), Samples, Plan, FailWhy);
+      if (!FailWhy.empty())
+        return Unknown(FailWhy);
+      if (Sym)
         return Unknown(dependsMessage(Plan, *Sym));
+    }
   }
 
   if (!Worst) // no lane of the block ever executes the access

@@ -113,10 +113,17 @@ std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
 /// Predicate (if any) is 0. The analyzer costs these, and explain draws
 /// them. False when a lane's value cannot be evaluated, with Why naming the
 /// lane and the binding.
+/// Undefined (if given) is set when the failure is undefined behaviour in
+/// a part of the index that does not depend on the lane (LaneEvaluator):
+/// the binding is impossible rather than the access unknown. Sampled names
+/// the symbols of B whose values were tried, not known, so that Why does
+/// not present them as the user's.
 bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
                     const BlockShape &Block, unsigned WaveSize,
                     const std::map<std::string, int64_t> &B,
-                    std::vector<WaveAddresses> &Waves, std::string &Why);
+                    std::vector<WaveAddresses> &Waves, std::string &Why,
+                    bool *Undefined = nullptr,
+                    const std::vector<std::string> *Sampled = nullptr);
 
 /// Direction of an access kind for rule lookup: atomics use write rows.
 Direction directionOf(AccessKind K);

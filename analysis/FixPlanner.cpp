@@ -217,6 +217,7 @@ public:
       for (size_t I = 0; I < Accesses.size(); ++I) {
         Access Copy = *Accesses[I];
         Copy.ByteOffset = Offsets[I];
+        Copy.ArrayBytes = 0; // the layout moves the array; it checks itself
         Cell C;
         auto Run = [&](const TargetModel &T) {
           AccessResult R = Analyzer.analyze(Copy, T, Opts.Assumptions);

@@ -47,7 +47,8 @@ bool lessThan(int64_t A, int64_t B, IntType T) {
 
 class Evaluator {
 public:
-  Evaluator(const LaneEnv &Env, std::string *Why) : Env(Env), Why(Why) {}
+  Evaluator(const LaneEnv &Env, std::string *Why, bool *UndefinedUniform)
+      : Env(Env), Why(Why), UndefinedUniform(UndefinedUniform) {}
 
   std::optional<int64_t> run(const LaneExpr &E) {
     switch (E.Kind) {
@@ -98,6 +99,15 @@ private:
   std::optional<int64_t> fail(const std::string &Reason) {
     if (Why)
       *Why = Reason;
+    if (UndefinedUniform)
+      *UndefinedUniform = false;
+    return std::nullopt;
+  }
+  /// Undefined behaviour in node E (see LaneEvaluator::eval).
+  std::optional<int64_t> undefined(const LaneExpr &E, const std::string &Reason) {
+    fail(Reason);
+    if (UndefinedUniform)
+      *UndefinedUniform = E.isUniform();
     return std::nullopt;
   }
 
@@ -203,7 +213,7 @@ private:
     case BinaryOp::Div:
     case BinaryOp::Rem: {
       if (B == 0)
-        return fail("division by zero");
+        return undefined(E, "division by zero");
       bool IsDiv = E.BOp == BinaryOp::Div;
       if (isUnsigned64(T))
         return Wrapped(IsDiv ? UA / UB : UA % UB);
@@ -243,7 +253,9 @@ private:
     const IntType T = E.Ty;
     if (lessThan(Amount, 0, E.B->Ty) ||
         static_cast<uint64_t>(Amount) >= bitsOf(T))
-      return fail("shift out of range");
+      return undefined(E, "a shift by " + std::to_string(Amount) +
+                              " (out of range for a " +
+                              std::to_string(bitsOf(T)) + "-bit value)");
     int64_t A = LaneEvaluator::wrap(RawA, T);
     if (E.BOp == BinaryOp::Shl)
       return LaneEvaluator::wrap(
@@ -256,6 +268,7 @@ private:
 
   const LaneEnv &Env;
   std::string *Why;
+  bool *UndefinedUniform;
 };
 
 } // namespace
@@ -275,8 +288,9 @@ int64_t LaneEvaluator::wrap(int64_t V, IntType T) {
 }
 
 std::optional<int64_t> LaneEvaluator::eval(const LaneExpr &E, const LaneEnv &Env,
-                                           std::string *Why) {
-  return Evaluator(Env, Why).run(E);
+                                           std::string *Why,
+                                           bool *UndefinedUniform) {
+  return Evaluator(Env, Why, UndefinedUniform).run(E);
 }
 
 } // namespace lds

@@ -264,11 +264,19 @@ ExprRef IndexTranslator::translateDeclRef(const DeclRefExpr *DRE) {
   return unknown("'" + D->getNameAsString() + "'", DRE);
 }
 
+SharedPointer IndexTranslator::boundReference(const DeclRefExpr *DRE) const {
+  const ValueDecl *D = DRE->getDecl();
+  if (!D->getType()->isReferenceType())
+    return {};
+  auto It = State.Env.find(D);
+  return It == State.Env.end() ? SharedPointer() : It->second.Ptr;
+}
+
 ExprRef IndexTranslator::translateIncDec(const UnaryOperator *UO) {
   const Expr *Sub = UO->getSubExpr()->IgnoreParens();
   const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
-  if (!DRE || !State.Env.count(DRE->getDecl())) {
-    // ++s[i]: a load and a store of shared memory.
+  if (!DRE || !State.Env.count(DRE->getDecl()) || boundReference(DRE).valid()) {
+    // ++s[i] (or ++a with `T &a` bound to s[i]): a load and a store.
     SharedPointer P = translateLValue(Sub);
     record(Sub, P, AccessKind::Load, Sub->getType());
     record(Sub, P, AccessKind::Store, Sub->getType());
@@ -310,8 +318,10 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
       State.Env[DRE->getDecl()] = SymValue{nullptr, P};
     return unknown("pointer value", BO);
   }
-  if (!DRE || !State.Env.count(DRE->getDecl())) {
-    // A store to memory; compound assignments also load.
+  if (!DRE || !State.Env.count(DRE->getDecl()) ||
+      boundReference(DRE).valid()) {
+    // A store to memory (also through a reference bound to shared memory);
+    // compound assignments also load.
     SharedPointer P = translateLValue(LHS);
     if (BO->getOpcode() != BO_Assign)
       record(LHS, P, AccessKind::Load, LT);
@@ -357,6 +367,12 @@ void IndexTranslator::evaluateForEffects(const Expr *E) {
     return evaluateForEffects(EWC->getSubExpr());
   if (const auto *CE = dyn_cast<ConstantExpr>(E))
     return evaluateForEffects(CE->getSubExpr());
+  // `r[u] = helper(...)` binds the helper's result to a temporary: the call
+  // inside must still run.
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evaluateForEffects(MTE->getSubExpr());
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return evaluateForEffects(BTE->getSubExpr());
   QualType T = E->getType();
   if (T->isIntegralOrEnumerationType() && !T->isDependentType()) {
     translateInt(E);
@@ -462,8 +478,15 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
     switch (ICE->getCastKind()) {
     case CK_LValueToRValue: {
       const Expr *L = Sub->IgnoreParens();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
+        // Reading through `T &a` bound to shared memory loads it.
+        SharedPointer Bound = boundReference(DRE);
+        if (Bound.valid()) {
+          record(L, Bound, AccessKind::Load, L->getType());
+          return unknown("value read from memory", E);
+        }
         return translateDeclRef(DRE);
+      }
       if (const auto *ME = dyn_cast<MemberExpr>(L)) {
         // A field of a by-value kernel argument (params.stride) is uniform.
         const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
@@ -591,11 +614,14 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
     case CK_NoOp:
     case CK_AddressSpaceConversion:
     case CK_ReinterpretMemberPointer:
+    case CK_UserDefinedConversion: // SharedMemory<T>'s `operator T*()`
       return translatePointer(CE->getSubExpr());
     default:
       return {};
     }
   }
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return translatePointer(MTE->getSubExpr());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf)
       return translateLValue(UO->getSubExpr());
@@ -641,8 +667,10 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
     return translateLValue(DRE);
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    // hipDynamicShared-style helpers returning the dynamic buffer.
-    (void)CE;
+    // Helpers returning the dynamic buffer (`T *smem()`, a conversion
+    // operator): the walker follows them and hands back what they return.
+    if (PointerCalls)
+      return PointerCalls(CE);
     return {};
   }
   return {};

@@ -26,6 +26,11 @@ public:
   /// follows calls into helpers (and records atomics). Returns the integer
   /// result if it knows it, else null.
   using CallHandler = std::function<ExprRef(const clang::CallExpr *)>;
+  /// Called for a call whose result is a pointer (or a conversion to one,
+  /// SharedMemory<T>'s `operator T*`): the walker follows the helper and
+  /// returns the shared pointer it returns, if any.
+  using PointerCallHandler =
+      std::function<SharedPointer(const clang::CallExpr *)>;
   /// Called for every read or write of shared memory: E is the lvalue,
   /// P where it points, Type what is loaded or stored.
   using AccessSink = std::function<void(const clang::Expr *E, SharedPointer P,
@@ -36,6 +41,9 @@ public:
       : Ctx(Ctx), State(State), Config(Config) {}
 
   void setCallHandler(CallHandler F) { Calls = std::move(F); }
+  void setPointerCallHandler(PointerCallHandler F) {
+    PointerCalls = std::move(F);
+  }
   void setAccessSink(AccessSink F) { Sink = std::move(F); }
   /// While set, reads and writes are not reported (used when re-evaluating
   /// loop conditions to enumerate iterations).
@@ -77,6 +85,9 @@ private:
   void addInnerBytes(SharedPointer &P, int64_t Bytes);
   ExprRef translateBuiltinCall(const clang::CallExpr *CE);
   ExprRef translateDeclRef(const clang::DeclRefExpr *DRE);
+  /// The shared location a reference variable or parameter is bound to
+  /// (`unsigned &a` bound to s[pos]); invalid for anything else.
+  SharedPointer boundReference(const clang::DeclRefExpr *DRE) const;
   ExprRef translateIncDec(const clang::UnaryOperator *UO);
   ExprRef translateAssign(const clang::BinaryOperator *BO);
   ExprRef unknown(const std::string &Why, const clang::Expr *E);
@@ -92,6 +103,7 @@ private:
   }
 
   CallHandler Calls;
+  PointerCallHandler PointerCalls;
   AccessSink Sink;
   bool Quiet = false;
 };

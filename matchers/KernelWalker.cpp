@@ -2,6 +2,8 @@
 
 #include "KernelWalker.h"
 
+#include "IterationMerge.h"
+
 #include "LaneEvaluator.h"
 
 #include "clang/AST/Attr.h"
@@ -16,11 +18,21 @@ using namespace clang;
 
 namespace lds {
 
+namespace {
+/// A loop is unrolled for at most this many iterations, and all unrolled
+/// loops of a kernel together walk at most MaxUnrolledBodies bodies; beyond
+/// that the loop's variables are havocked (unknown, or sampled if uniform).
+constexpr unsigned MaxUnrolledIterations = 512;
+constexpr unsigned MaxUnrolledBodies = 4096;
+} // namespace
+
 KernelWalker::KernelWalker(ASTContext &Ctx, const WalkConfig &Config)
     : Ctx(Ctx), Config(Config), Translator(Ctx, State, Config) {
   Translator.setAccessSink([this](const Expr *E, SharedPointer P, AccessKind K,
                                   QualType T) { onAccess(E, P, K, T); });
   Translator.setCallHandler([this](const CallExpr *CE) { return onCall(CE); });
+  Translator.setPointerCallHandler(
+      [this](const CallExpr *CE) { return onPointerCall(CE); });
 }
 
 std::string KernelWalker::locString(SourceLocation L) const {
@@ -128,6 +140,9 @@ void KernelWalker::onAccess(const Expr *E, SharedPointer P, AccessKind K,
 
 void KernelWalker::walkKernel(const FunctionDecl *K) {
   State = WalkState();
+  UnrollBudget = MaxUnrolledBodies;
+  LoopNames.clear();
+  UsedLoopNames.clear();
   for (const ParmVarDecl *P : K->parameters()) {
     QualType T = P->getType();
     if (T->isIntegralOrEnumerationType())
@@ -173,6 +188,27 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
   State.Env[VD] = V;
 }
 
+void KernelWalker::returnPointer(SharedPointer P) {
+  ReturnedPointer &Slot = ReturnPointers.back();
+  if (Slot.Conflicting)
+    return;
+  if (!Slot.P.valid()) {
+    Slot.P = std::move(P);
+    return;
+  }
+  // Several returns: the later one applies where the earlier guard did not
+  // hold; into different arrays, the pointer is not followed.
+  ExprRef C = conjunction();
+  if (!P.valid() || P.Array != Slot.P.Array || !C) {
+    Slot.Conflicting = true;
+    Slot.P = SharedPointer();
+    return;
+  }
+  Slot.P.ByteOffset =
+      LaneExpr::select(C, P.ByteOffset, Slot.P.ByteOffset, IntType::i64());
+  Slot.P.Track.invalidate("a pointer returned differently on two paths");
+}
+
 void KernelWalker::walkStmt(const Stmt *S) {
   if (!S || State.Dead)
     return;
@@ -192,6 +228,10 @@ void KernelWalker::walkStmt(const Stmt *S) {
   if (const auto *For = dyn_cast<ForStmt>(S))
     return walkFor(For);
   if (const auto *While = dyn_cast<WhileStmt>(S)) {
+    if (hasCarriedVariables(While->getBody(), While, nullptr) &&
+        unrollLoop(While, While->getCond(), While->getBody(), nullptr, nullptr,
+                   /*CondFirst=*/true))
+      return;
     size_t Mark = State.Predicates.size();
     havocLoopVariables(While->getBody(), While, nullptr);
     if (const Expr *Cond = While->getCond())
@@ -201,6 +241,10 @@ void KernelWalker::walkStmt(const Stmt *S) {
     return;
   }
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    if (hasCarriedVariables(Do->getBody(), Do, nullptr) &&
+        unrollLoop(Do, Do->getCond(), Do->getBody(), nullptr, nullptr,
+                   /*CondFirst=*/false))
+      return;
     havocLoopVariables(Do->getBody(), Do, nullptr);
     walkLoopBody(Do->getBody(), Do, nullptr);
     Translator.evaluateForEffects(Do->getCond());
@@ -221,6 +265,8 @@ void KernelWalker::walkStmt(const Stmt *S) {
         // where the earlier guard did not hold.
         ExprRef &Slot = ReturnValues.back();
         Slot = Slot && C ? LaneExpr::select(C, R, Slot, R->Ty) : R;
+      } else if (V->getType()->isPointerType() && !ReturnPointers.empty()) {
+        returnPointer(Translator.translatePointer(V));
       } else {
         Translator.evaluateForEffects(V);
       }
@@ -343,43 +389,284 @@ LoopStep analyzeIncrement(const Expr *Inc) {
   return S;
 }
 
-/// Local variables assigned (=, op=, ++, --) anywhere below S.
-void collectAssigned(const Stmt *S, std::vector<const VarDecl *> &Out,
-                     std::vector<bool> &AdditiveOnly) {
+/// One assignment (=, op=, ++, --) of a local variable: whether it steps
+/// the variable (+=, -=, ++, --) and by what (null for ++ and --).
+struct Assignment {
+  const VarDecl *Var;
+  bool Additive;
+  const Expr *Amount; ///< the right-hand side of = and op=, null for ++/--
+};
+
+void collectAssignments(const Stmt *S, std::vector<Assignment> &Out) {
   if (!S)
     return;
-  auto Note = [&](const Expr *LHS, bool Additive) {
+  auto Note = [&](const Expr *LHS, bool Additive, const Expr *Amount) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-        for (size_t I = 0; I < Out.size(); ++I)
-          if (Out[I] == VD) {
-            AdditiveOnly[I] = AdditiveOnly[I] && Additive;
-            return;
-          }
-        Out.push_back(VD);
-        AdditiveOnly.push_back(Additive);
-      }
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Out.push_back({VD, Additive, Amount});
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      Note(BO->getLHS(), BO->getOpcode() == BO_AddAssign ||
-                             BO->getOpcode() == BO_SubAssign);
+    if (BO->isAssignmentOp()) {
+      bool Step = BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign;
+      Note(BO->getLHS(), Step, BO->getRHS());
+    }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp())
-      Note(UO->getSubExpr(), true);
+      Note(UO->getSubExpr(), true, nullptr);
   }
   for (const Stmt *C : S->children())
-    collectAssigned(C, Out, AdditiveOnly);
+    collectAssignments(C, Out);
+}
+
+/// Local variables assigned anywhere below Parts, in first-seen order, and
+/// whether each is only ever stepped by amounts IsUniform accepts (then it
+/// is its entry value plus a uniform amount in every iteration).
+void collectAssigned(std::initializer_list<const Stmt *> Parts,
+                     std::vector<const VarDecl *> &Out,
+                     std::vector<bool> &AdditiveOnly,
+                     const std::function<bool(const Expr *,
+                                              const std::vector<const VarDecl *> &)>
+                         &IsUniform = nullptr,
+                     std::vector<bool> *UniformOnly = nullptr) {
+  std::vector<Assignment> All;
+  for (const Stmt *S : Parts)
+    collectAssignments(S, All);
+  for (const Assignment &A : All)
+    if (std::find(Out.begin(), Out.end(), A.Var) == Out.end()) {
+      Out.push_back(A.Var);
+      AdditiveOnly.push_back(true);
+      if (UniformOnly)
+        UniformOnly->push_back(true);
+    }
+  for (const Assignment &A : All) {
+    size_t I = std::find(Out.begin(), Out.end(), A.Var) - Out.begin();
+    bool Uniform = !A.Amount || !IsUniform || IsUniform(A.Amount, Out);
+    AdditiveOnly[I] = AdditiveOnly[I] && A.Additive && Uniform;
+    if (UniformOnly)
+      (*UniformOnly)[I] = (*UniformOnly)[I] && Uniform;
+  }
 }
 } // namespace
+
+bool KernelWalker::hasCarriedVariables(const Stmt *Body, const Stmt *Loop,
+                                       const VarDecl *Counter) const {
+  std::vector<const VarDecl *> Vars;
+  std::vector<bool> Additive;
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  collectAssigned({Body, For ? For->getInc() : nullptr}, Vars, Additive);
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Loop->getSourceRange();
+  for (const VarDecl *VD : Vars) {
+    if (VD == Counter)
+      continue;
+    // Declared in the body: a fresh variable each iteration (it may still
+    // be in the environment from an earlier walk of the same loop).
+    SourceLocation L = SM.getFileLoc(VD->getLocation());
+    if (SM.isPointWithin(L, SM.getFileLoc(R.getBegin()),
+                         SM.getFileLoc(R.getEnd())))
+      continue;
+    auto It = State.Env.find(VD);
+    if (It != State.Env.end() && (It->second.Int || It->second.Ptr.valid()))
+      return true;
+  }
+  return false;
+}
+
+std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
+                                        std::string *FirstName) const {
+  std::vector<std::string> Descriptions;
+  if (!E)
+    return "";
+  E->forEachSymbol([&](const std::string &Name) {
+    if (Config.Assumptions.count(Name))
+      return;
+    auto It = State.Symbols.find(Name);
+    if (It != State.Symbols.end() && It->second.Dom == SymbolInfo::Assumed)
+      return;
+    std::string D = It != State.Symbols.end() && !It->second.Description.empty()
+                        ? It->second.Description
+                        : "'" + Name + "'";
+    if (std::find(Descriptions.begin(), Descriptions.end(), D) !=
+        Descriptions.end())
+      return;
+    if (FirstName && FirstName->empty())
+      *FirstName = Name;
+    Descriptions.push_back(D);
+  });
+  std::string S;
+  for (size_t I = 0; I < Descriptions.size(); ++I)
+    S += (I ? (I + 1 == Descriptions.size() ? " and " : ", ") : "") +
+         Descriptions[I];
+  return S;
+}
+
+std::string KernelWalker::loopSymbolName(const Stmt *Loop,
+                                         const std::string &Base) {
+  auto It = LoopNames.find(Loop);
+  if (It != LoopNames.end())
+    return It->second;
+  std::string Name = Base;
+  if (State.Symbols.count(Name) || UsedLoopNames.count(Name))
+    Name += "@" + locString(Loop->getBeginLoc());
+  LoopNames[Loop] = Name;
+  UsedLoopNames.insert(Name);
+  return Name;
+}
+
+bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
+                              const Stmt *Body, const Expr *Inc,
+                              const VarDecl *Counter, bool CondFirst) {
+  const WalkState Saved = State;
+  const size_t FirstAccess = Accesses.size(), FirstEscape = Escapes.size();
+  const std::string Line = locString(Loop->getBeginLoc());
+  auto Fail = [&](const std::string &Why, const std::string &Symbol = "") {
+    State = Saved;
+    Accesses.resize(FirstAccess);
+    Escapes.resize(FirstEscape);
+    UnrollFailure = Why;
+    UnrollFailureSymbol = Symbol;
+    return false;
+  };
+  // Whether the loop goes on; nullopt (and Fail) if that is not known.
+  auto Continues = [&]() -> std::optional<bool> {
+    ExprRef C = Translator.translateInt(Cond);
+    if (std::optional<int64_t> V = evalUniform(C))
+      return *V != 0;
+    std::string First;
+    std::string Free = C->isUniform() ? freeSymbolsOf(C, &First) : "";
+    if (!Free.empty())
+      Fail("its condition depends on " + Free, First);
+    else
+      Fail(C->isUniform() ? "its condition is not known"
+                          : "its condition differs between lanes");
+    return std::nullopt;
+  };
+
+  IntType CounterTy = IntType::i32();
+  if (Counter && State.Env[Counter].Int)
+    CounterTy = State.Env[Counter].Int->Ty;
+  std::vector<std::vector<WalkedAccess>> Iterations;
+  std::vector<int64_t> Values;
+  for (;;) {
+    const size_t Start = Accesses.size();
+    if (CondFirst && Cond) {
+      std::optional<bool> Go = Continues();
+      if (!Go)
+        return false;
+      if (!*Go) {
+        Accesses.resize(Start);
+        break;
+      }
+    }
+    if (Values.size() == MaxUnrolledIterations || UnrollBudget == 0)
+      return Fail("it runs more than " +
+                  std::to_string(std::min<size_t>(Values.size(),
+                                                  MaxUnrolledIterations)) +
+                  " iterations");
+    --UnrollBudget;
+    int64_t V = static_cast<int64_t>(Values.size());
+    if (Counter) {
+      std::optional<int64_t> C = evalUniform(State.Env[Counter].Int);
+      if (!C)
+        return Fail("its counter '" + Counter->getNameAsString() +
+                    "' is not known");
+      V = *C;
+      State.Env[Counter].Int = LaneExpr::constant(V, CounterTy);
+    }
+    Values.push_back(V);
+    walkLoopBody(Body, Loop, Counter);
+    if (Inc)
+      Translator.evaluateForEffects(Inc);
+    bool Last = false;
+    if (!CondFirst && Cond) {
+      std::optional<bool> Go = Continues();
+      if (!Go)
+        return false;
+      Last = !*Go;
+    }
+    Iterations.emplace_back(Accesses.begin() + Start, Accesses.end());
+    Accesses.resize(Start);
+    if (Last)
+      break;
+  }
+  if (Values.empty())
+    return true; // the body never runs
+
+  // The counter names the iterations when its values are distinct;
+  // otherwise the iteration number does.
+  std::vector<int64_t> Sorted = Values;
+  std::sort(Sorted.begin(), Sorted.end());
+  bool Distinct = std::adjacent_find(Sorted.begin(), Sorted.end()) == Sorted.end();
+  IterationSymbol Sym;
+  if (Counter && Distinct) {
+    Sym.Name = loopSymbolName(Loop, Counter->getNameAsString());
+    Sym.Ty = CounterTy;
+    Sym.Values = Values;
+    Sym.Info.Description = "loop counter '" + Counter->getNameAsString() + "'";
+  } else {
+    Sym.Name = loopSymbolName(Loop, "iteration@" + Line);
+    Sym.Ty = IntType::i32();
+    for (size_t K = 0; K < Values.size(); ++K)
+      Sym.Values.push_back(static_cast<int64_t>(K));
+    Sym.Info.Description = "iteration of the loop at " + Line;
+  }
+  Sym.Info.Dom = SymbolInfo::Values;
+  Sym.Info.Vals = Sym.Values;
+  Sym.Info.IsLoopCounter = true;
+  for (WalkedAccess &A : mergeIterations(Iterations, Sym))
+    Accesses.push_back(std::move(A));
+  return true;
+}
+
+bool KernelWalker::looksUniform(
+    const Expr *E, const std::vector<const VarDecl *> &AssignedInLoop) const {
+  E = E->IgnoreParenImpCasts();
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
+      E->EvaluateAsInt(R, Ctx))
+    return true;
+  unsigned Dim;
+  std::string Coord = IndexTranslator::builtinCoordinate(E, Dim);
+  if (!Coord.empty())
+    return Coord != "threadIdx";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return isa<EnumConstantDecl>(DRE->getDecl());
+    if (std::find(AssignedInLoop.begin(), AssignedInLoop.end(), VD) !=
+        AssignedInLoop.end())
+      return false; // its value in a later iteration is not the entry one
+    auto It = State.Env.find(VD);
+    if (It != State.Env.end())
+      return It->second.Int && It->second.Int->isUniform();
+    return VD->hasGlobalStorage() && !VD->hasAttr<CUDASharedAttr>();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && looksUniform(BO->getLHS(), AssignedInLoop) &&
+           looksUniform(BO->getRHS(), AssignedInLoop);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_Deref &&
+           looksUniform(UO->getSubExpr(), AssignedInLoop);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return looksUniform(CO->getCond(), AssignedInLoop) &&
+           looksUniform(CO->getTrueExpr(), AssignedInLoop) &&
+           looksUniform(CO->getFalseExpr(), AssignedInLoop);
+  return false; // calls, memory, anything else: maybe per lane
+}
 
 void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
                                       const VarDecl *Counter) {
   std::vector<const VarDecl *> Vars;
   std::vector<bool> Additive;
-  collectAssigned(Body, Vars, Additive);
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    collectAssigned(For->getInc(), Vars, Additive);
+  // A step that differs between lanes (`addr += 64 * (lane & 1)`) is not a
+  // uniform shift: only uniform steps keep the additive form.
+  auto IsUniform = [this](const Expr *E, const std::vector<const VarDecl *> &In) {
+    return looksUniform(E, In);
+  };
+  std::vector<bool> StaysUniform;
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  collectAssigned({Body, For ? For->getInc() : nullptr}, Vars, Additive,
+                  IsUniform, &StaysUniform);
   for (size_t I = 0; I < Vars.size(); ++I) {
     const VarDecl *VD = Vars[I];
     if (VD == Counter)
@@ -399,26 +686,42 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
         V.Ptr.ByteOffset = LaneExpr::add(V.Ptr.ByteOffset, Sym);
         V.Ptr.Track.invalidate("a pointer advanced inside a loop");
       } else {
-        V.Ptr = SharedPointer();
+        // Still into this array (as far as the tool knows), but where is
+        // not known: its accesses are reported unknown, never dropped.
+        V.Ptr.ByteOffset = LaneExpr::unknown(carriedReason(VD, Loop), IntType::i64());
+        V.Ptr.Track.invalidate("a pointer reassigned inside a loop");
       }
       continue;
     }
     if (!V.Int)
       continue;
     IntType T = V.Int->Ty;
-    if (V.Int->isUniform())
+    if (V.Int->isUniform() && StaysUniform[I]) {
       V.Int = Translator.uniformSymbol(Name, Desc, T, VD->getLocation());
+      // The value the user can give is what bounds the loop, if known.
+      State.Symbols[Name].AssumeHint = UnrollFailureSymbol;
+    }
     else if (Additive[I])
       V.Int = LaneExpr::binary(BinaryOp::Add, V.Int,
                                Translator.uniformSymbol(Name, Desc, T,
                                                         VD->getLocation()),
                                T);
     else
-      V.Int = LaneExpr::unknown("'" + VD->getNameAsString() +
-                                    "' changes per iteration in a way the "
-                                    "tool does not follow",
-                                T);
+      V.Int = LaneExpr::unknown(carriedReason(VD, Loop), T);
   }
+}
+
+std::string KernelWalker::carriedReason(const VarDecl *VD,
+                                        const Stmt *Loop) const {
+  std::string Why = "'" + VD->getNameAsString() +
+                    "' changes in each iteration of the loop at " +
+                    locString(Loop->getBeginLoc());
+  if (UnrollFailure.empty())
+    return Why + " in a way the tool does not follow";
+  Why += ", which the tool could not unroll: " + UnrollFailure;
+  if (!UnrollFailureSymbol.empty())
+    Why += "; pass --assume " + UnrollFailureSymbol + "=VALUE";
+  return Why;
 }
 
 void KernelWalker::walkLoopBody(const Stmt *Body, const Stmt *Loop,
@@ -440,7 +743,19 @@ void KernelWalker::walkFor(const ForStmt *For) {
   LoopStep Step = analyzeIncrement(For->getInc());
   const VarDecl *Counter = Step.Var;
   auto CounterIt = Counter ? State.Env.find(Counter) : State.Env.end();
-  if (!Counter || CounterIt == State.Env.end() || !CounterIt->second.Int) {
+  bool HasIntCounter =
+      Counter && CounterIt != State.Env.end() && CounterIt->second.Int;
+  // Variables carried from one iteration to the next are only exact when
+  // every iteration is walked: try that first.
+  UnrollFailure.clear();
+  UnrollFailureSymbol.clear();
+  if ((!HasIntCounter || CounterIt->second.Int->isUniform()) &&
+      hasCarriedVariables(For->getBody(), For, Counter) &&
+      unrollLoop(For, For->getCond(), For->getBody(), For->getInc(),
+                 HasIntCounter ? Counter : nullptr, /*CondFirst=*/true))
+    return;
+  CounterIt = Counter ? State.Env.find(Counter) : State.Env.end();
+  if (!HasIntCounter) {
     havocLoopVariables(For->getBody(), For, nullptr);
     if (const Expr *Cond = For->getCond())
       Translator.evaluateForEffects(Cond);
@@ -452,7 +767,9 @@ void KernelWalker::walkFor(const ForStmt *For) {
   std::string Line = locString(For->getBeginLoc());
 
   if (Start->isUniform()) {
-    // Enumerate the counter's values by running the loop header.
+    // Enumerate the counter's values by running the loop header (on a copy
+    // of the variables: the increment may step others too).
+    const auto EnvBefore = State.Env;
     std::vector<int64_t> Vals;
     bool Ok = true, BoundKnown = true;
     Translator.setQuiet(true);
@@ -477,14 +794,13 @@ void KernelWalker::walkFor(const ForStmt *For) {
       Ok = V.has_value();
     }
     Translator.setQuiet(false);
+    State.Env = EnvBefore;
     if (Ok || !Vals.empty()) {
       if (Vals.empty()) {
         State.Env[Counter].Int = Start;
         return; // the body never runs
       }
-      std::string Name = Counter->getNameAsString();
-      if (State.Symbols.count(Name))
-        Name += "@" + Line;
+      std::string Name = loopSymbolName(For, Counter->getNameAsString());
       SymbolInfo &Info = State.Symbols[Name];
       Info.Dom = SymbolInfo::Values;
       Info.Vals = Vals;
@@ -523,10 +839,17 @@ void KernelWalker::walkFor(const ForStmt *For) {
     if (const Expr *Cond = For->getCond())
       addPredicate(Translator.translateInt(Cond), Cond, /*NoteIfDropped=*/false);
   } else {
-    State.Env[Counter].Int = LaneExpr::unknown(
-        "loop counter '" + Counter->getNameAsString() +
-            "' changes in a way the tool does not follow",
-        T);
+    // Name what the user can give: `stride = N >> 2` with N = 1 << log2N
+    // depends on the kernel argument log2N.
+    std::string First;
+    std::string Free = Start->isUniform() ? freeSymbolsOf(Start, &First) : "";
+    std::string Why = "loop counter '" + Counter->getNameAsString() + "'";
+    if (!Free.empty())
+      Why += " starts at a value that depends on " + Free + "; pass --assume " +
+             First + "=VALUE";
+    else
+      Why += " changes in a way the tool does not follow";
+    State.Env[Counter].Int = LaneExpr::unknown(Why, T);
   }
   havocLoopVariables(For->getBody(), For, Counter);
   walkLoopBody(For->getBody(), For, Counter);
@@ -543,7 +866,6 @@ static bool isAtomicName(StringRef N) {
 
 ExprRef KernelWalker::onCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  const SourceManager &SM = Ctx.getSourceManager();
 
   // Assignment operators of class types (HIP's float4): a store, and a load
   // of the right-hand side when it is shared.
@@ -581,9 +903,7 @@ ExprRef KernelWalker::onCall(const CallExpr *CE) {
     return LaneExpr::unknown("result of an atomic");
   }
 
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) &&
-      State.CallDepth < 8)
+  if (const FunctionDecl *Def = followable(CE))
     return followCall(CE, Def);
 
   // A call the tool does not follow: evaluate the arguments; a shared
@@ -609,6 +929,26 @@ ExprRef KernelWalker::onCall(const CallExpr *CE) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
     Translator.evaluateForEffects(MC->getImplicitObjectArgument());
   return nullptr;
+}
+
+const FunctionDecl *KernelWalker::followable(const CallExpr *CE) const {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) &&
+      State.CallDepth < 8)
+    return Def;
+  return nullptr;
+}
+
+SharedPointer KernelWalker::onPointerCall(const CallExpr *CE) {
+  const FunctionDecl *Def = followable(CE);
+  if (!Def || isa<CXXOperatorCallExpr>(CE)) {
+    onCall(CE); // effects, atomics and escapes of its arguments
+    return {};
+  }
+  followCall(CE, Def);
+  return LastReturnedPointer;
 }
 
 ExprRef KernelWalker::followCall(const CallExpr *CE, const FunctionDecl *FD) {
@@ -656,9 +996,12 @@ ExprRef KernelWalker::followCall(const CallExpr *CE, const FunctionDecl *FD) {
   State.CallChain.push_back(CE->getBeginLoc());
   ++State.CallDepth;
   ReturnValues.push_back(nullptr);
+  ReturnPointers.push_back({});
   walkStmt(FD->getBody());
   ExprRef Result = ReturnValues.back();
   ReturnValues.pop_back();
+  LastReturnedPointer = std::move(ReturnPointers.back().P);
+  ReturnPointers.pop_back();
   --State.CallDepth;
   State.CallChain.pop_back();
   State.Predicates.resize(Mark);

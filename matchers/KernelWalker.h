@@ -18,6 +18,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <functional>
+#include <set>
 
 namespace lds {
 
@@ -64,6 +65,11 @@ private:
                     const clang::VarDecl *Counter);
   void walkDecl(const clang::VarDecl *VD);
   ExprRef onCall(const clang::CallExpr *CE);
+  /// A call whose result is a pointer: followed like any helper, and the
+  /// shared pointer it returns (if any) is its value.
+  SharedPointer onPointerCall(const clang::CallExpr *CE);
+  /// The definition onCall would follow, or null.
+  const clang::FunctionDecl *followable(const clang::CallExpr *CE) const;
   ExprRef followCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
   void onAccess(const clang::Expr *E, SharedPointer P, AccessKind K,
                 clang::QualType T);
@@ -79,7 +85,35 @@ private:
   /// iteration" before the body is walked.
   void havocLoopVariables(const clang::Stmt *Body, const clang::Stmt *Loop,
                           const clang::VarDecl *Counter);
+  /// Whether the body (or a for loop's increment) assigns a variable that
+  /// lives across iterations, other than Counter: then walking the body once
+  /// with a symbolic counter would lose that variable's value.
+  bool hasCarriedVariables(const clang::Stmt *Body, const clang::Stmt *Loop,
+                           const clang::VarDecl *Counter) const;
+  /// Walks the loop once per iteration while its condition is uniform and
+  /// known (with Counter, if given, a constant each time), then merges each
+  /// access's iterations (IterationMerge.h). Returns false, with the state
+  /// as before, when the condition cannot be evaluated or the loop runs too
+  /// long; UnrollFailure then says why.
+  bool unrollLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
+                  const clang::Stmt *Body, const clang::Expr *Inc,
+                  const clang::VarDecl *Counter, bool CondFirst);
+  /// The symbol naming a loop's iterations: the counter's name, unless
+  /// another symbol has it; the same every time the loop is walked.
+  std::string loopSymbolName(const clang::Stmt *Loop, const std::string &Base);
+  /// "kernel argument 'n'" for each free symbol E reads, and the first name.
+  std::string freeSymbolsOf(const ExprRef &E, std::string *FirstName) const;
+  /// Whether E (a step `v += E` inside a loop) is the same for every lane
+  /// in every iteration: constants, block coordinates, kernel arguments and
+  /// variables uniform on entry that the loop does not assign.
+  bool looksUniform(const clang::Expr *E,
+                    const std::vector<const clang::VarDecl *> &AssignedInLoop) const;
+  /// Why a variable carried across iterations of Loop is unknown.
+  std::string carriedReason(const clang::VarDecl *VD,
+                            const clang::Stmt *Loop) const;
   std::string locString(clang::SourceLocation L) const;
+  /// Merges a pointer a `return` statement gives into the helper's result.
+  void returnPointer(SharedPointer P);
   ExprRef conjunction() const;
 
   clang::ASTContext &Ctx;
@@ -89,9 +123,22 @@ private:
   std::vector<WalkedAccess> Accesses;
   std::vector<EscapedPointer> Escapes;
   std::vector<const clang::VarDecl *> Declared;
-  /// Return value of the helper being followed.
+  /// Return value of the helper being followed (integer, or pointer).
   std::vector<ExprRef> ReturnValues;
+  struct ReturnedPointer {
+    SharedPointer P;
+    bool Conflicting = false; ///< two returns pointing into different arrays
+  };
+  std::vector<ReturnedPointer> ReturnPointers;
+  /// What the last helper followed returned, if a shared pointer.
+  SharedPointer LastReturnedPointer;
   unsigned LoopSerial = 0;
+  /// Body walks left for unrolling in this kernel (nested loops share it).
+  unsigned UnrollBudget = 0;
+  std::string UnrollFailure;
+  std::string UnrollFailureSymbol; ///< the --assume that would unroll it
+  std::map<const clang::Stmt *, std::string> LoopNames;
+  std::set<std::string> UsedLoopNames;
 };
 
 } // namespace lds

@@ -271,6 +271,9 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       A.IndexText = indexText(W.Expr, Ctx);
       A.Symbols = W.Symbols;
       A.Block = Block;
+      const SharedArray &Arr = *Out.M.findArray(A.ArrayId);
+      A.ArrayBytes = Arr.Dynamic ? Block.DynamicSharedBytes : Arr.Bytes;
+      A.ElementBytes = Arr.ElementBytes;
       A.Kernel = Name;
       A.LoopDepth = W.LoopDepth;
       A.Notes = W.Notes;

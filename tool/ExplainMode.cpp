@@ -466,6 +466,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
         if (ExprRef After = relayout(*Arr, A, FP.Choice)) {
           Access Fixed = A;
           Fixed.ByteOffset = After;
+          Fixed.ArrayBytes = 0; // the fix's layout, checked by the planner
           HtmlMap AM;
           AM.Result = Analyzer.analyze(Fixed, *TM, Config.Assumptions);
           AM.Trace = traceWorstWave(Fixed, *TM, AM.Result, Config.Assumptions);

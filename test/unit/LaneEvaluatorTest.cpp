@@ -57,7 +57,7 @@ TEST(LaneEvaluator, Shifts) {
   EXPECT_EQ(evalAt(tx() << 3, 5), 40);
   std::string Why;
   EXPECT_FALSE(evalAt(X(1) << tx(), 32, &Why));
-  EXPECT_EQ(Why, "shift out of range");
+  EXPECT_EQ(Why, "a shift by 32 (out of range for a 32-bit value)");
   EXPECT_FALSE(evalAt(X(1) << tx(), -1, &Why));
 }
 
