@@ -98,6 +98,9 @@ struct Access {
   SourceLoc Loc;
   AccessKind Kind = AccessKind::Load;
   unsigned WidthBytes = 4;   ///< width of the memory instruction per lane
+  /// ldmatrix / stmatrix (NVIDIA inline PTX): 16-byte rows from lanes
+  /// 0..8n-1, costed by the target's matrix rows (BankRule::Matrix).
+  bool Matrix = false;
   ExprRef ByteOffset;        ///< from the start of the array, per lane
   ExprRef Predicate;         ///< lane active when nonzero; null: always
   std::string IndexText;     ///< the index as written, for reports

@@ -14,10 +14,10 @@ namespace {
 /// The row for exactly this width: the access's own direction first, then a
 /// row that serves both.
 const BankRule *ruleOfWidth(const std::vector<BankRule> &Rules, Direction D,
-                            unsigned Width) {
+                            unsigned Width, bool Matrix = false) {
   const BankRule *Fallback = nullptr;
   for (const BankRule &R : Rules) {
-    if (R.WidthBytes != Width)
+    if (R.WidthBytes != Width || R.Matrix != Matrix)
       continue;
     if (R.Dir == D)
       return &R;
@@ -35,12 +35,17 @@ llvm::Error specError(const std::string &Spec, const std::string &Why) {
 
 } // namespace
 
-const BankRule *TargetModel::findRule(Direction D, unsigned WidthBytes) const {
+const BankRule *TargetModel::findRule(Direction D, unsigned WidthBytes,
+                                      bool Matrix) const {
+  if (Matrix)
+    if (const BankRule *R = ruleOfWidth(Rules, D, WidthBytes, true))
+      return R;
   if (const BankRule *R = ruleOfWidth(Rules, D, WidthBytes))
     return R;
   std::set<unsigned> Widths;
   for (const BankRule &R : Rules)
-    Widths.insert(R.WidthBytes);
+    if (!R.Matrix)
+      Widths.insert(R.WidthBytes);
   // A missing width behaves most like the next wider instruction (b96 is
   // served like b128); beyond the widest row, the widest row.
   for (unsigned W : Widths)

@@ -36,6 +36,9 @@ struct BankRule {
   bool PairMerge = false;
   /// Lanes touching different bytes of one 4-byte word share it (broadcast).
   bool SubwordShares = true;
+  /// A row for ldmatrix / stmatrix only (each 8-lane phase is one matrix;
+  /// no pair merge: test/oracle/ldmatrix). Plain accesses never use it.
+  bool Matrix = false;
   std::string Source;         ///< where the row comes from
   std::string Confidence;     ///< H, M, V, S or U (hardware.md's tags)
   /// A disputed row keeps its other plausible reading here; the fix planner
@@ -60,7 +63,10 @@ struct TargetModel {
   /// direction first, then Direction::Any. If no row has this width, the
   /// nearest wider row (a 12-byte access uses the 16-byte row only if no
   /// 12-byte row exists), else the widest narrower one. Null if nothing fits.
-  const BankRule *findRule(Direction D, unsigned WidthBytes) const;
+  /// A Matrix access (ldmatrix / stmatrix) takes a Matrix row of its width
+  /// if the target has one, else the plain rows as above.
+  const BankRule *findRule(Direction D, unsigned WidthBytes,
+                           bool Matrix = false) const;
   /// LDS a block really takes, rounded to the allocation granule.
   unsigned allocatedBytes(unsigned BlockBytes) const;
   /// Blocks per CU that the LDS budget allows (MaxBlocksPerCU if 0 bytes).

@@ -15,13 +15,14 @@
 //         "banks": 64,
 //         "groups": "consecutive:64",   // or "0-3,20-23|4-7,16-19|...|+32"
 //         "pair_merge": false, "subword_shares": true,
+//         "matrix": false,          // true: a row for ldmatrix / stmatrix
 //         "source": "my measurement", "confidence": "M",
 //         "alternatives": [{"banks": 32, "groups": "consecutive:32"}]}]}]}
 //
 // Every object may also carry a "comment" string. Any other key is an error,
 // so a misspelt field never silently leaves the built-in value in place.
 //
-// A rule with the same (dir, width) as an existing one replaces it: fields it
+// A rule with the same (dir, width, matrix) as an existing one replaces it: fields it
 // does not give keep the replaced row's values, except source (defaults to
 // the file), confidence (defaults to "U") and alternatives (dropped unless
 // given). Other rules are added. A new target without "base" must give
@@ -234,7 +235,11 @@ private:
     if (llvm::Error E = checkKeys(Obj, Where,
                                   {"dir", "width", "banks", "groups",
                                    "pair_merge", "subword_shares", "source",
-                                   "confidence", "alternatives", "comment"}))
+                                   "confidence", "alternatives", "comment",
+                                   "matrix"}))
+      return E;
+    bool Matrix = false;
+    if (llvm::Error E = getBool(Obj, "matrix", Where, Matrix))
       return E;
     std::string DirName = "any";
     if (llvm::Error E = getString(Obj, "dir", Where, DirName))
@@ -259,13 +264,14 @@ private:
     for (Direction D : Dirs) {
       BankRule *Existing = nullptr;
       for (BankRule &R : T.Rules)
-        if (R.Dir == D && R.WidthBytes == Width)
+        if (R.Dir == D && R.WidthBytes == Width && R.Matrix == Matrix)
           Existing = &R;
       BankRule R;
       if (Existing)
         R = *Existing;
       R.Dir = D;
       R.WidthBytes = Width;
+      R.Matrix = Matrix;
       R.Alternatives.clear();
       if (llvm::Error E = readRuleFields(Obj, Where, T, R, !Existing))
         return E;
@@ -287,6 +293,7 @@ private:
           BankRule Alt;
           Alt.Dir = D;
           Alt.WidthBytes = Width;
+          Alt.Matrix = Matrix;
           Alt.Banks = R.Banks;
           if (llvm::Error E = readRuleFields(*AObj, AWhere, T, Alt, true))
             return E;

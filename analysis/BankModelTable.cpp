@@ -55,11 +55,16 @@ struct RuleRow {
   const char *Confidence;
   const char *Source;
   bool IsAlternative = false;
+  bool IsMatrix = false; // ldmatrix / stmatrix only (BankRule::Matrix)
 };
 
 // Sources, spelled as in shared/hardware.md.
 const char *const H200Oracle = "[H] shared/oracle/truth_h200.tsv";
 const char *const AsHopper = "[U] as sm_90 ([H] on H200); Ampere not measured";
+const char *const H200Ldmatrix = "[H] test/oracle/ldmatrix/truth_h200.tsv";
+const char *const AsHopperLdmatrix =
+    "[U] as sm_90 ([H] test/oracle/ldmatrix on H200); Ampere not measured";
+constexpr bool Matrix = true;
 const char *const NvidiaNoB96 = "[U] as 16-byte (no 12-byte LDS on NVIDIA)";
 const char *const SharkPyhip =
     "[M] nod-ai/amd-shark-ai docs/amdgpu_kernel_optimization_guide.md; "
@@ -183,6 +188,13 @@ const RuleRow RuleRows[] = {
     {"sm_90",   Wr, {8},         32, "consecutive:16",   false, "H", H200Oracle},
     {"sm_90",   Wr, {16},        32, "consecutive:8",    false, "H", H200Oracle},
     {"sm_90",   Wr, {12},        32, "consecutive:8",    false, "U", NvidiaNoB96},
+    // ldmatrix / stmatrix .x1/.x2/.x4 (.trans alike): lanes 0..8n-1 give one
+    // 16-byte row each; every 8-lane phase (one matrix) is served on its own,
+    // repeated rows within a phase shared, and phases never merge (unlike
+    // LDS.128: x4 with all lanes on one row takes 4 wavefronts, not 2). All
+    // 118 rows of the ldmatrix oracle.
+    {"sm_90",   Rd, {16},        32, "consecutive:8",    false, "H", H200Ldmatrix, false, Matrix},
+    {"sm_90",   Wr, {16},        32, "consecutive:8",    false, "H", H200Ldmatrix, false, Matrix},
 
     // ---- sm_80: NVIDIA Ampere, warp 32: the Hopper rules, not measured ------
     {"sm_80",   Rd, {1, 2, 4},   32, "consecutive:32",   true,  "U", AsHopper},
@@ -191,6 +203,8 @@ const RuleRow RuleRows[] = {
     {"sm_80",   Wr, {1, 2, 4},   32, "consecutive:32",   false, "U", AsHopper},
     {"sm_80",   Wr, {8},         32, "consecutive:16",   false, "U", AsHopper},
     {"sm_80",   Wr, {12, 16},    32, "consecutive:8",    false, "U", AsHopper},
+    {"sm_80",   Rd, {16},        32, "consecutive:8",    false, "U", AsHopperLdmatrix, false, Matrix},
+    {"sm_80",   Wr, {16},        32, "consecutive:8",    false, "U", AsHopperLdmatrix, false, Matrix},
 };
 
 #undef GFX942_B128_SETS
@@ -202,6 +216,7 @@ BankRule makeRule(const RuleRow &Row, unsigned Width, unsigned WaveSize) {
   R.Banks = Row.Banks;
   R.GroupSpec = Row.Groups;
   R.PairMerge = Row.PairMerge;
+  R.Matrix = Row.IsMatrix;
   R.Confidence = Row.Confidence;
   R.Source = Row.Source;
   auto Groups = parseGroupSpec(Row.Groups, WaveSize);
@@ -243,7 +258,8 @@ BankModel BankModel::builtin() {
         continue;
       }
       for (BankRule &Primary : T.Rules)
-        if (Primary.Dir == R.Dir && Primary.WidthBytes == R.WidthBytes)
+        if (Primary.Dir == R.Dir && Primary.WidthBytes == R.WidthBytes &&
+            Primary.Matrix == R.Matrix)
           Primary.Alternatives.push_back(R);
     }
   }

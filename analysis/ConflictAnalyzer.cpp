@@ -557,7 +557,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   };
 
   Direction Dir = directionOf(A.Kind);
-  const BankRule *Rule = T.findRule(Dir, A.WidthBytes);
+  const BankRule *Rule = T.findRule(Dir, A.WidthBytes, A.Matrix);
   if (!Rule)
     return Unknown("the bank model of " + T.Name + " has no rule for a " +
                    std::to_string(A.WidthBytes) + "-byte " + directionName(Dir));

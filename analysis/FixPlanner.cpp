@@ -181,7 +181,7 @@ public:
       Ctx.T = T;
       for (const Access *A : Accesses) {
         Ctx.Variants.emplace_back();
-        const BankRule *Rule = T->findRule(directionOf(A->Kind), A->WidthBytes);
+        const BankRule *Rule = T->findRule(directionOf(A->Kind), A->WidthBytes, A->Matrix);
         if (!Rule || Rule->Alternatives.empty())
           continue;
         size_t RuleIndex = static_cast<size_t>(Rule - T->Rules.data());

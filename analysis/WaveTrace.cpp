@@ -196,7 +196,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
     return Out;
   }
   Direction Dir = directionOf(A.Kind);
-  const BankRule *Rule = T.findRule(Dir, A.WidthBytes);
+  const BankRule *Rule = T.findRule(Dir, A.WidthBytes, A.Matrix);
   if (!Rule || !A.ByteOffset || T.WaveSize == 0 || A.Block.threads() == 0) {
     Out.Why = "the access cannot be drawn on " + T.Name;
     return Out;

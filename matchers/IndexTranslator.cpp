@@ -355,6 +355,7 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
           intTypeOf(LT));
     }
   }
+  State.Env[DRE->getDecl()].Ptr = addressAfterAssign(BO);
   State.Env[DRE->getDecl()].Int = Value;
   return Value;
 }

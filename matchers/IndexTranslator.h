@@ -59,6 +59,12 @@ public:
   SharedPointer translatePointer(const clang::Expr *E);
   /// The shared location an lvalue E designates, if it is in shared memory.
   SharedPointer translateLValue(const clang::Expr *E);
+  /// The shared address an integer E holds: __cvta_generic_to_shared(p), a
+  /// variable that was given one, that plus or minus bytes, or a helper
+  /// returning one (InlineAsmAccess.cpp). Records no accesses.
+  SharedPointer translateSharedAddress(const clang::Expr *E);
+  /// The shared address variable `v` holds after `v = e`, `v += e`, ...
+  SharedPointer addressAfterAssign(const clang::BinaryOperator *BO);
 
   /// The IntType of a Clang integer type (bool is 1 bit unsigned).
   IntType intTypeOf(clang::QualType T) const;
@@ -84,6 +90,8 @@ private:
   void decay(SharedPointer &P, uint64_t ElementBytes);
   void addInnerBytes(SharedPointer &P, int64_t Bytes);
   ExprRef translateBuiltinCall(const clang::CallExpr *CE);
+  SharedPointer sharedAddressOf(const clang::Expr *E);
+  SharedPointer addressReturnedBy(const clang::CallExpr *CE);
   ExprRef translateDeclRef(const clang::DeclRefExpr *DRE);
   /// The shared location a reference variable or parameter is bound to
   /// (`unsigned &a` bound to s[pos]); invalid for anything else.

@@ -182,6 +182,7 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
                                   Translator.intTypeOf(T))
                  : LaneExpr::unknown("'" + VD->getNameAsString() +
                                      "' is not initialised");
+    V.Ptr = Init ? Translator.translateSharedAddress(Init) : SharedPointer();
   } else if (Init) {
     Translator.evaluateForEffects(Init);
   }
@@ -278,6 +279,8 @@ void KernelWalker::walkStmt(const Stmt *S) {
     Translator.evaluateForEffects(E);
     return;
   }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return walkInlineAsm(Asm);
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
     return;
   for (const Stmt *Child : S->children())
@@ -973,6 +976,7 @@ ExprRef KernelWalker::followCall(const CallExpr *CE, const FunctionDecl *FD) {
       V.Ptr = Translator.translatePointer(A);
     } else if (T->isIntegralOrEnumerationType()) {
       V.Int = LaneExpr::cast(Translator.translateInt(A), Translator.intTypeOf(T));
+      V.Ptr = Translator.translateSharedAddress(A);
     } else {
       // By-value class arguments copied from shared memory are loads.
       const Expr *L = A->IgnoreParenImpCasts();

@@ -35,6 +35,7 @@ struct WalkedAccess {
   std::vector<clang::SourceLocation> CallChain;
   unsigned LoopDepth = 0;
   SubscriptTrack Track;
+  bool Matrix = false; ///< ldmatrix / stmatrix (Access::Matrix)
 };
 
 /// A shared pointer that escaped into code the tool cannot see.
@@ -73,6 +74,11 @@ private:
   ExprRef followCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
   void onAccess(const clang::Expr *E, SharedPointer P, AccessKind K,
                 clang::QualType T);
+  /// Inline assembly (InlineAsmAccess.cpp): ldmatrix / stmatrix become
+  /// accesses; any other shared address it receives, one of unknown cost.
+  void walkInlineAsm(const clang::GCCAsmStmt *Asm);
+  void recordAsmAccess(const clang::Expr *E, SharedPointer P, AccessKind K,
+                       unsigned Width, bool Matrix, ExprRef LanePredicate);
 
   /// Adds C to the lane predicate, unless it depends on unknown data or on
   /// uniform values the tool cannot enumerate: then the guard is assumed

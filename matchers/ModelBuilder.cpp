@@ -266,6 +266,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       A.Loc = toSourceLoc(W.Expr->getBeginLoc(), SM);
       A.Kind = W.Kind;
       A.WidthBytes = W.WidthBytes;
+      A.Matrix = W.Matrix;
       A.ByteOffset = W.ByteOffset;
       A.Predicate = W.Predicate;
       A.IndexText = indexText(W.Expr, Ctx);

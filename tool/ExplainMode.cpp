@@ -174,7 +174,7 @@ std::string lineText(const SourceManager &SM, unsigned Line) {
 
 std::string ruleText(const TargetModel &TM, const Access &A, const WaveTrace &T,
                      bool MixedKinds) {
-  const BankRule *R = TM.findRule(directionOf(A.Kind), A.WidthBytes);
+  const BankRule *R = TM.findRule(directionOf(A.Kind), A.WidthBytes, A.Matrix);
   std::string S = std::to_string(T.Banks) + " banks x 4 B; a " +
                   std::to_string(A.WidthBytes) + "-byte " +
                   (MixedKinds ? "access" : A.Kind == AccessKind::Load ? "read" : "write") +

@@ -123,3 +123,17 @@ TEST(BankModelJSON, File) {
   EXPECT_EQ(M.find("sm_90")->MaxBlocksPerCU, 24u);
   std::remove(Path.c_str());
 }
+
+TEST(BankModelJSON, MatrixRowsAreTheirOwn) {
+  BankModel M = BankModel::builtin();
+  std::string Err = mergeError(M, R"({"targets": [{"name": "sm_90", "rules": [
+      {"dir": "read", "width": 16, "matrix": true, "groups": "consecutive:32"}]}]})");
+  ASSERT_EQ(Err, "");
+  const TargetModel &T = *M.find("sm_90");
+  // The ldmatrix row is replaced; the plain LDS.128 row is not.
+  EXPECT_EQ(T.findRule(Direction::Read, 16, true)->GroupSpec, "consecutive:32");
+  EXPECT_TRUE(T.findRule(Direction::Read, 16, true)->Matrix);
+  EXPECT_EQ(T.findRule(Direction::Read, 16)->GroupSpec, "consecutive:8");
+  EXPECT_TRUE(T.findRule(Direction::Read, 16)->PairMerge);
+  EXPECT_FALSE(T.findRule(Direction::Read, 16)->Matrix);
+}
