@@ -19,6 +19,7 @@
 #include "ExplainMode.h"
 #include "BenchMode.h"
 #include "FixMode.h"
+#include "HostErrors.h"
 #include "IsaMode.h"
 #include "JsonReport.h"
 #include "RunConfig.h"
@@ -448,10 +449,14 @@ int main(int argc, const char **argv) {
     std::optional<FilePlan> Plan;
     auto Factory = newCheckActionFactory(
         FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
+          // Host code that clang rejects: analysed anyway, said once.
+          std::string HostWarning = hostErrorWarning(F.HostErrors);
           if (Explain.Active) {
+            errs() << HostWarning;
             Explain.run(Ctx, F, FileConfig, Strat, outs(), Color);
             return;
           }
+          Emit(true, HostWarning);
           if (FileConfig.Format == OutputFormat::Json)
             O.Json.add(F);
           // Every diagnostic, each with its text; suppressed ones are not
