@@ -147,24 +147,33 @@ static std::string joinQuoted(const std::vector<std::string> &Names) {
   return Out;
 }
 
-std::string hostErrorWarning(const std::vector<HostError> &Errors) {
+std::string hostErrorSummary(const std::vector<HostError> &Errors) {
   if (Errors.empty())
     return "";
-  const HostError &First = Errors.front();
   std::vector<std::string> Functions;
   for (const HostError &E : Errors)
     if (std::find(Functions.begin(), Functions.end(), E.Function) == Functions.end())
       Functions.push_back(E.Function);
   std::string S;
   llvm::raw_string_ostream OS(S);
-  llvm::WithColor::warning(OS, "lds-rewrite");
-  OS << First.File << ":" << First.Line << ":" << First.Column
-     << ": host code does not parse with clang (" << First.Message;
+  OS << "host code does not parse with clang (" << Errors.front().Message;
   if (Errors.size() > 1)
     OS << "; " << Errors.size() - 1 << " more error" << (Errors.size() > 2 ? "s" : "")
        << " in host code";
   OS << "); kernels were analysed, launches in " << joinQuoted(Functions)
-     << " may have been missed\n";
+     << " may have been missed";
+  return S;
+}
+
+std::string hostErrorWarning(const std::vector<HostError> &Errors) {
+  if (Errors.empty())
+    return "";
+  const HostError &First = Errors.front();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  llvm::WithColor::warning(OS, "lds-rewrite");
+  OS << First.File << ":" << First.Line << ":" << First.Column << ": "
+     << hostErrorSummary(Errors) << "\n";
   return S;
 }
 

@@ -77,6 +77,10 @@ private:
   bool Settled = false;
 };
 
+/// "host code does not parse with clang (...); kernels were analysed,
+/// launches in 'main' may have been missed"; empty when Errors is.
+std::string hostErrorSummary(const std::vector<HostError> &Errors);
+
 /// "lds-rewrite: warning: f.cu:11:19: host code does not parse with clang
 /// (...); kernels were analysed, launches in 'main' may have been missed",
 /// with a newline; empty when Errors is.

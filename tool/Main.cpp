@@ -332,6 +332,7 @@ int main(int argc, const char **argv) {
     std::vector<Segment> Segments;
     JsonReport Json;
     FileFindings Findings;
+    std::vector<HostError> HostErrors;
     unsigned Warnings = 0;
     bool Failed = false;
     int FixStatus = 0;
@@ -451,6 +452,7 @@ int main(int argc, const char **argv) {
         FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
           // Host code that clang rejects: analysed anyway, said once.
           std::string HostWarning = hostErrorWarning(F.HostErrors);
+          O.HostErrors = F.HostErrors;
           if (Explain.Active) {
             errs() << HostWarning;
             Explain.run(Ctx, F, FileConfig, Strat, outs(), Color);
@@ -546,6 +548,7 @@ int main(int argc, const char **argv) {
     if (Sarif) {
       if (!O.Findings.Error.empty())
         Sarif->addError(O.Findings.File, O.Findings.Error);
+      Sarif->addHostErrors(O.HostErrors);
       Sarif->add(O.Findings);
     }
     Warnings += O.Warnings;
