@@ -21,7 +21,10 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const FunctionDecl *Callee = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2)
+    // A launch in host code that clang rejected (HostErrors.h) is not
+    // evaluated: the constant evaluator must not see error-containing
+    // (value-dependent) expressions.
+    if (!Callee || !Config || Config->getNumArgs() < 2 || K->containsErrors())
       return true;
     auto Dims = BlockShapeFinder::constantDims(Config->getArg(1), Ctx);
     if (!Dims)

@@ -10,6 +10,15 @@
 
 namespace lds {
 
+/// An error clang found in host-only code, which the kernels' analysis
+/// survives (HostErrors.h).
+struct HostError {
+  std::string File; ///< as clang prints it
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+  std::string Function; ///< the outermost function it lies in: "main", "f<float>"
+};
+
 struct AnalyzedFile {
   std::string File;
   std::vector<std::string> Targets;
@@ -20,6 +29,9 @@ struct AnalyzedFile {
   /// Suppressed[i]: access i is on a line marked `// lds-rewrite: ignore` or
   /// NOLINT(lds-bank-conflict) (Suppressions.h); empty when not looked at.
   std::vector<bool> Suppressed;
+  /// Errors in host-only code: the kernels were analysed, but launches in
+  /// these functions may have been missed.
+  std::vector<HostError> HostErrors;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
 };
 

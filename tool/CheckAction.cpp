@@ -2,27 +2,35 @@
 
 #include "CheckAction.h"
 
+#include "HostErrors.h"
 #include "Suppressions.h"
 
-#include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/SemaConsumer.h"
 
 using namespace clang;
 
 namespace lds {
 
 namespace {
-class CheckConsumer : public ASTConsumer {
+class CheckConsumer : public SemaConsumer {
 public:
   CheckConsumer(const RunConfig &Config, AnalyzedFile File,
-                AnalyzedCallback &OnAnalyzed)
-      : Config(Config), File(std::move(File)), OnAnalyzed(OnAnalyzed) {}
+                AnalyzedCallback &OnAnalyzed, HostErrorFilter &Errors)
+      : Config(Config), File(std::move(File)), OnAnalyzed(OnAnalyzed),
+        Errors(Errors) {}
+
+  void InitializeSema(Sema &S) override { Errors.setSema(&S); }
+  void ForgetSema() override { Errors.setSema(nullptr); }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // Clang has already printed the errors; the run fails with exit 2.
-    if (Ctx.getDiagnostics().hasErrorOccurred())
+    // A device-code error: clang's messages are printed now, and the run
+    // fails with exit 2. Errors of host-only code only are not printed:
+    // the kernels are analysed, and the caller warns (HostErrors.h).
+    if (!Errors.settle())
       return;
+    File.HostErrors = Errors.hostErrors();
     ModelOptions Opts;
     Opts.Block = Config.Block;
     Opts.KernelBlocks = Config.KernelBlocks;
@@ -44,6 +52,7 @@ private:
   const RunConfig &Config;
   AnalyzedFile File;
   AnalyzedCallback &OnAnalyzed;
+  HostErrorFilter &Errors;
 };
 
 class CheckAction : public ASTFrontendAction {
@@ -51,9 +60,10 @@ public:
   CheckAction(const RunConfig &Config, const AnalyzedFile &Template,
               AnalyzedCallback &OnAnalyzed)
       : Config(Config), Template(Template), OnAnalyzed(OnAnalyzed) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed);
+    return std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed,
+                                           HostErrorFilter::install(CI));
   }
 
 private:

@@ -174,6 +174,11 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
       Extra.push_back("-include");
       Extra.push_back("cuda_runtime.h");
     }
+    // Host overloads that nvcc's headers give host code and clang's do not
+    // (::max(float, float), isfinite(float) ...), so that such host code
+    // parses; device code is unchanged (the prelude says why).
+    Extra.push_back("-include");
+    Extra.push_back(Config.FallbackIncludeDir + "/compat/lds_cuda_compat.h");
   }
   Extra.push_back("-Wno-unused-command-line-argument");
   // Insert before the input file (the last argument).

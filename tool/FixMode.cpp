@@ -8,6 +8,7 @@
 #include "DiagPrinter.h"
 #include "Findings.h"
 #include "FixPlanning.h"
+#include "HostErrors.h"
 #include "ProjectRoot.h"
 #include "Recompile.h"
 
@@ -31,6 +32,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   FilePlan P;
   P.File = F.File;
   P.Targets = F.Targets;
+  P.HostErrors = F.HostErrors;
   const SourceManager &SM = Ctx.getSourceManager();
   if (auto FE = SM.getFileEntryRefForID(SM.getMainFileID()))
     P.MainPath = FE->getName().str();
@@ -117,7 +119,8 @@ bool reanalyse(const tooling::CompileCommand &Cmd,
                const std::map<std::string, std::string> &Files,
                const AnalyzedFile &Template,
                const RunConfig &Config, Model &OutModel,
-               std::vector<std::vector<AccessResult>> &OutResults) {
+               std::vector<std::vector<AccessResult>> &OutResults,
+               std::vector<HostError> &OutHostErrors) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
@@ -128,6 +131,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd,
       Config, Template, [&](ASTContext &, AnalyzedFile &F) {
         OutModel = F.Built.M;
         OutResults = F.Results;
+        OutHostErrors = F.HostErrors;
         Got = true;
       });
   return Tool.run(Factory.get()) == 0 && Got;
@@ -310,9 +314,19 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   ParseCmd.CommandLine = Parse.CommandLine;
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
-  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults))
+  std::vector<HostError> NewHostErrors;
+  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults,
+                 NewHostErrors))
     return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
                 " not parse (the messages above)");
+  // Host code that did not parse before the fix may still not parse, but
+  // exactly as before: a fix that changed what clang says of it is refused.
+  if (!sameHostErrors(P.HostErrors, NewHostErrors)) {
+    Msgs << hostErrorWarning(NewHostErrors);
+    return Fail("the rewritten " + Files + " give" + (Several ? "" : "s") +
+                " other errors in host code than the original" +
+                (Several ? "s" : ""));
+  }
   unsigned Remaining = 0;
   for (const auto &Row : NewResults)
     for (const AccessResult &R : Row)
@@ -334,66 +348,77 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
                     " passes planned, " + formatNumber(Sum) + " found)");
     }
 
-  // Compile the result for every target it can be compiled for: the file
-  // as a copy in a temporary folder, its rewritten headers through an
-  // overlay, so that includes find them where they find the originals.
   std::string MainText = P.Edited[P.MainPath].Parsed;
   for (const Change &C : Changes)
     if (C.File->Main)
       MainText = C.After;
-  llvm::SmallString<128> Dir;
-  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("lds-rewrite", Dir))
-    return Fail("cannot create a temporary folder: " + EC.message());
-  auto Copies = writeCopies(Dir, P, MainText, Changes);
-  if (!Copies) {
-    llvm::sys::fs::remove_directories(Dir);
-    return Fail(llvm::toString(Copies.takeError()));
-  }
-  // The compile command's relative paths (-I ../include, the file itself)
-  // are relative to its own folder, as they were for the parse.
-  std::vector<std::string> InItsFolder;
-  if (!Original.Directory.empty())
-    InItsFolder.push_back("-working-directory=" + Original.Directory);
-  std::vector<std::string> ExtraArgs = InItsFolder;
-  std::string IncludeDir = llvm::sys::path::parent_path(P.MainPath).str();
-  ExtraArgs.push_back("-I" + (IncludeDir.empty() ? std::string(".") : IncludeDir));
-  if (!Copies->Overlay.empty()) {
-    ExtraArgs.push_back("-ivfsoverlay");
-    ExtraArgs.push_back(Copies->Overlay);
-  }
+  // Compile the result for every target it can be compiled for (names
+  // them in Compiled); 0, or the exit status of a failure.
   std::vector<std::string> Compiled;
-  bool CompiledCuda = false;
-  for (const std::string &T : P.Targets) {
-    bool AMD = isAMDTarget(T);
-    if (Lang == SourceLanguage::HIP && !AMD)
-      continue; // .hip files are compiled for AMD targets
-    if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
-      continue;
-    std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
-    CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
-    if (!New.Ok) {
-      // The compiler read the temporary copies: name the user's files instead.
-      std::string Log = New.Log;
-      for (const auto &[From, Name] : Copies->Names)
-        for (size_t At = Log.find(From); At != std::string::npos;
-             At = Log.find(From, At + Name.size()))
-          Log.replace(At, From.size(), Name);
-      Msgs << Log;
+  auto CompileAll = [&]() -> int {
+    // The file as a copy in a temporary folder, its rewritten headers
+    // through an overlay, so that includes find them where they find the
+    // originals.
+    llvm::SmallString<128> Dir;
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("lds-rewrite", Dir))
+      return Fail("cannot create a temporary folder: " + EC.message());
+    auto Copies = writeCopies(Dir, P, MainText, Changes);
+    if (!Copies) {
       llvm::sys::fs::remove_directories(Dir);
-      return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
-                  " not compile for " + T);
+      return Fail(llvm::toString(Copies.takeError()));
     }
-    if (AMD) {
-      CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
-      Compiled.push_back(T + " (LDS " +
-                         (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) +
-                         " -> " + std::to_string(maxLDS(New)) + " B)");
-    } else {
-      Compiled.push_back(T);
-      CompiledCuda = true;
+    // The compile command's relative paths (-I ../include, the file itself)
+    // are relative to its own folder, as they were for the parse.
+    std::vector<std::string> InItsFolder;
+    if (!Original.Directory.empty())
+      InItsFolder.push_back("-working-directory=" + Original.Directory);
+    std::vector<std::string> ExtraArgs = InItsFolder;
+    std::string IncludeDir = llvm::sys::path::parent_path(P.MainPath).str();
+    ExtraArgs.push_back("-I" + (IncludeDir.empty() ? std::string(".") : IncludeDir));
+    if (!Copies->Overlay.empty()) {
+      ExtraArgs.push_back("-ivfsoverlay");
+      ExtraArgs.push_back(Copies->Overlay);
     }
-  }
-  llvm::sys::fs::remove_directories(Dir);
+    bool CompiledCuda = false;
+    for (const std::string &T : P.Targets) {
+      bool AMD = isAMDTarget(T);
+      if (Lang == SourceLanguage::HIP && !AMD)
+        continue; // .hip files are compiled for AMD targets
+      if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
+        continue;
+      std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
+      CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
+      if (!New.Ok) {
+        // The compiler read the temporary copies: name the user's files instead.
+        std::string Log = New.Log;
+        for (const auto &[From, Name] : Copies->Names)
+          for (size_t At = Log.find(From); At != std::string::npos;
+               At = Log.find(From, At + Name.size()))
+            Log.replace(At, From.size(), Name);
+        Msgs << Log;
+        llvm::sys::fs::remove_directories(Dir);
+        return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
+                    " not compile for " + T);
+      }
+      if (AMD) {
+        CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+        Compiled.push_back(T + " (LDS " +
+                           (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) +
+                           " -> " + std::to_string(maxLDS(New)) + " B)");
+      } else {
+        Compiled.push_back(T);
+        CompiledCuda = true;
+      }
+    }
+    llvm::sys::fs::remove_directories(Dir);
+    return 0;
+  };
+  // A file whose host code clang rejects compiles for no target, before the
+  // fix or after: the re-parse (the same host errors, the planned costs) is
+  // then all the checking there is.
+  if (P.HostErrors.empty())
+    if (int S = CompileAll())
+      return S;
 
   for (const ArrayFix &Fix : P.Fixes)
     if (Json)
@@ -402,6 +427,11 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   if (!Compiled.empty())
     Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
          << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";
+  if (!P.HostErrors.empty())
+    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files
+         << (Several ? " were" : " was")
+         << " not compiled: the host code does not compile with clang, as "
+            "before the fix\n";
 
   if (!Write) {
     for (const Change &C : Changes)

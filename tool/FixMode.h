@@ -56,6 +56,9 @@ struct FilePlan {
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
   std::string Messages; ///< rendered fix reports and refusals
+  /// Errors of the file's host-only code (HostErrors.h): the re-parse of the
+  /// fix must find exactly these, and the result cannot be compiled.
+  std::vector<HostError> HostErrors;
 };
 
 FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F,

@@ -278,6 +278,16 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
         return A;
       }
       const FixPlan &Plan = A.Plan;
+      // A padded dynamic array needs every launch to pass more bytes; with
+      // errors in host code, some launches may not have been seen.
+      if (First->Dynamic && Plan.Choice.K == FixCandidate::Pad && !F.HostErrors.empty()) {
+        A.RewriteRefused = true;
+        A.Loc = G.Decl->getLocation();
+        A.Why = "its launches must pass more bytes, and the host code that "
+                "clang rejects (in '" + F.HostErrors.front().Function +
+                "') may hold launches the tool did not see";
+        return A;
+      }
       // Both layouts map row r onto row r, and depend on r only through
       // (r >> Shift) & Mask: when the row count is unknown (a dynamic array
       // whose launch size is not constant), one period of rows decides.

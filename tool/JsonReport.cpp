@@ -119,6 +119,14 @@ void JsonReport::add(const AnalyzedFile &F) {
     }
     Accesses.push_back(std::move(O));
   }
+  // Errors of host-only code that the analysis survived (HostErrors.h):
+  // launches in these functions may have been missed.
+  for (const HostError &E : F.HostErrors)
+    HostErrors.push_back(Object{{"file", E.File},
+                                {"line", static_cast<int64_t>(E.Line)},
+                                {"column", static_cast<int64_t>(E.Column)},
+                                {"function", E.Function},
+                                {"message", E.Message}});
 }
 
 void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
@@ -175,18 +183,23 @@ void JsonReport::append(const JsonReport &Other, const std::string &BaseDir) {
   AppendNew(Accesses, AppendedAccesses, Other.Accesses);
   for (const Value &V : Other.Fixes)
     Fixes.push_back(V);
+  for (const Value &V : Other.HostErrors)
+    HostErrors.push_back(V);
 }
 
 Value JsonReport::render() const {
   Array Ts;
   for (const std::string &T : Targets)
     Ts.push_back(T);
-  return Object{{"schema", 1},
+  Object Report{{"schema", 1},
                 {"tool", "lds-rewrite"},
                 {"targets", std::move(Ts)},
                 {"arrays", Array(Arrays)},
                 {"accesses", Array(Accesses)},
                 {"fixes", Array(Fixes)}};
+  if (!HostErrors.empty())
+    Report["host_code_errors"] = Array(HostErrors);
+  return Report;
 }
 
 } // namespace lds

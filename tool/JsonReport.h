@@ -30,6 +30,7 @@ public:
 private:
   std::vector<std::string> Targets;
   llvm::json::Array Arrays, Accesses, Fixes;
+  llvm::json::Array HostErrors; ///< "host_code_errors", when there are any
   std::set<std::string> AppendedArrays, AppendedAccesses;
 };
 

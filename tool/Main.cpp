@@ -19,6 +19,7 @@
 #include "ExplainMode.h"
 #include "BenchMode.h"
 #include "FixMode.h"
+#include "HostErrors.h"
 #include "IsaMode.h"
 #include "JsonReport.h"
 #include "RunConfig.h"
@@ -331,6 +332,7 @@ int main(int argc, const char **argv) {
     std::vector<Segment> Segments;
     JsonReport Json;
     FileFindings Findings;
+    std::vector<HostError> HostErrors;
     unsigned Warnings = 0;
     bool Failed = false;
     int FixStatus = 0;
@@ -448,10 +450,15 @@ int main(int argc, const char **argv) {
     std::optional<FilePlan> Plan;
     auto Factory = newCheckActionFactory(
         FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
+          // Host code that clang rejects: analysed anyway, said once.
+          std::string HostWarning = hostErrorWarning(F.HostErrors);
+          O.HostErrors = F.HostErrors;
           if (Explain.Active) {
+            errs() << HostWarning;
             Explain.run(Ctx, F, FileConfig, Strat, outs(), Color);
             return;
           }
+          Emit(true, HostWarning);
           if (FileConfig.Format == OutputFormat::Json)
             O.Json.add(F);
           // Every diagnostic, each with its text; suppressed ones are not
@@ -541,6 +548,7 @@ int main(int argc, const char **argv) {
     if (Sarif) {
       if (!O.Findings.Error.empty())
         Sarif->addError(O.Findings.File, O.Findings.Error);
+      Sarif->addHostErrors(O.HostErrors);
       Sarif->add(O.Findings);
     }
     Warnings += O.Warnings;

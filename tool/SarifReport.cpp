@@ -2,6 +2,7 @@
 
 #include "SarifReport.h"
 
+#include "HostErrors.h"
 #include "Suppressions.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -145,6 +146,18 @@ void SarifReport::addError(const std::string &File, const std::string &Message) 
                                  {"locations", Array{Object{{"physicalLocation",
                                      Object{{"artifactLocation", artifactLocation(absolute(File))}}}}}},
                                  {"message", Object{{"text", Message}}}});
+}
+
+void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
+  if (Errors.empty())
+    return;
+  const HostError &First = Errors.front();
+  // The line only: clang's column counts bytes, SARIF's UTF-16 code units.
+  Object Where{{"artifactLocation", artifactLocation(absolute(First.File))},
+               {"region", Object{{"startLine", static_cast<int64_t>(First.Line)}}}};
+  Notifications.push_back(Object{{"level", "warning"},
+                                 {"locations", Array{Object{{"physicalLocation", std::move(Where)}}}},
+                                 {"message", Object{{"text", hostErrorSummary(Errors)}}}});
 }
 
 Value SarifReport::render(bool Successful) const {

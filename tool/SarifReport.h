@@ -14,6 +14,7 @@
 #ifndef LDS_TOOL_SARIFREPORT_H
 #define LDS_TOOL_SARIFREPORT_H
 
+#include "AnalyzedFile.h"
 #include "ExportFixes.h"
 
 #include "llvm/Support/JSON.h"
@@ -33,6 +34,9 @@ public:
   void add(const FileFindings &F);
   /// A file that could not be analysed: a tool execution notification.
   void addError(const std::string &File, const std::string &Message);
+  /// A file analysed despite errors in its host code (HostErrors.h): a
+  /// warning notification at the first of them.
+  void addHostErrors(const std::vector<HostError> &Errors);
   llvm::json::Value render(bool Successful) const;
 
 private:

@@ -26,6 +26,7 @@ DIR=$ROOT/test/headers
 FB_HIP=$ROOT/include-fallback/hip
 FB_CUDA=$ROOT/include-fallback/cuda
 COMPAT=$ROOT/include-fallback/compat/lds_rocm_compat.h
+CUDA_COMPAT=$ROOT/include-fallback/compat/lds_cuda_compat.h
 ORACLE=$ROOT/../shared/oracle/gen_cases.py
 
 command -v "$CLANG" >/dev/null || { echo "no compiler '$CLANG' (set LDS_CLANG)" >&2; exit 2; }
@@ -51,12 +52,14 @@ HIP_FB=("${HIP_FB_BARE[@]}" -include __clang_hip_runtime_wrapper.h)
 #      needed by cooperative_groups.h) in include/cccl, which nvcc adds and
 #      clang does not.
 SDK=(-Xclang -target-sdk-version=12.9)
-CUDA_REAL=(-x cuda --cuda-device-only --cuda-path="$CUDA" -nocudalib -Wno-unknown-cuda-version "${SDK[@]}")
+#      Every CUDA parse force-includes the prelude of host overloads nvcc's
+#      headers have and clang's lack (lds_cuda_compat.h).
+CUDA_REAL=(-x cuda --cuda-device-only --cuda-path="$CUDA" -nocudalib -Wno-unknown-cuda-version "${SDK[@]}" -include "$CUDA_COMPAT")
 if [ -d "$CUDA/include/cccl" ]; then CUDA_REAL+=(-isystem "$CUDA/include/cccl"); fi
 #  (4) fallback CUDA: -nocudainc -nocudalib, our headers, and cuda_runtime.h
 #      force-included as nvcc and clang's wrapper do.
 CUDA_FB_BARE=(-x cuda --cuda-device-only --cuda-path="$EMPTY" -nocudainc -nocudalib -isystem "$FB_CUDA")
-CUDA_FB=("${CUDA_FB_BARE[@]}" -include cuda_runtime.h)
+CUDA_FB=("${CUDA_FB_BARE[@]}" -include cuda_runtime.h -include "$CUDA_COMPAT")
 
 HIP_LEAK='/include/hip/|/opt/rocm|/amd_detail/'
 CUDA_LEAK='/cuda/include|/cuda-[0-9.]+/|/usr/local/cuda|/targets/|/crt/host_defines'
