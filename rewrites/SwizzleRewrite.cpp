@@ -31,6 +31,12 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   FileEdits Reps;
   for (const Expr *A : Edit.Accesses) {
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
+    std::vector<SumTerm> PointerTerms;
+    if (Subs.empty() && pointerOffsetTerms(A, VD, PointerTerms))
+      return refuse("this access computes its address in place, '" +
+                        VD->getNameAsString() +
+                        " + ...'; the tool can widen its rows but not swizzle it",
+                    A->getBeginLoc());
     if (Subs.empty())
       return refuse("this access reaches '" + VD->getNameAsString() +
                         "' through a pointer made elsewhere; the tool cannot "
@@ -59,8 +65,11 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         return E;
       continue;
     }
-    // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`.
+    // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`; with a pad,
+    // `r * s_stride + (c ^ ...)` (padAndSwizzle declares the stride).
     uint64_t W = Plan.NewLayout.RowLength;
+    const std::string Stride =
+        Plan.Choice.pads() ? paddedStrideName(Ctx, VD) : std::string();
     if (Subs.size() != 1)
       return refuse("this access does not index '" + VD->getNameAsString() +
                         "' as row * " + std::to_string(W) + " + column",
@@ -83,7 +92,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         if (!XR)
           return XR.takeError();
         RowText = textOf(*XR, Ctx);
-        RowTermText = Text;
+        RowTermText = Stride.empty() ? Text : parenthesize(RowText) + " * " + Stride;
         continue;
       }
       if (ColText.empty())
@@ -100,7 +109,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       std::string I = parenthesize(textOf(*IR, Ctx));
       std::string WS = std::to_string(W);
       RowText = I + " / " + WS;
-      RowTermText = RowText + " * " + WS;
+      RowTermText = RowText + " * " + (Stride.empty() ? WS : Stride);
       ColText = I + " % " + WS;
     }
     if (ColText.empty())
