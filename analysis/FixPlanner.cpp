@@ -951,8 +951,8 @@ static FixPlan planForRowLength(const SharedArray &Array,
     if (VecOk && Swizzles.empty())
       NoSwizzleWhy = "no XOR swizzle fits " + rowsText(Array, Base) +
                      ": the " + (Base.Flat ? "stride" : "row length") +
-                     " must be a multiple of the XOR span (2, 4, 8, ...)" +
-                     (Columns.Known ? "" : " or every access stay below one");
+                     " must be a multiple of the XOR span (2, 4, 8, ...), or "
+                     "every access stay in the columns of the whole spans";
   }
   if (Pads.empty() && Swizzles.empty()) {
     if (Strat == Strategy::Swizzle)
@@ -1022,24 +1022,29 @@ static FixPlan planForRowLength(const SharedArray &Array,
   for (size_t I = 0; I < Swizzles.size(); ++I)
     Score(Swizzles[I], SwizzledColumns[I]);
 
-  // Both at once, when neither alone leaves every access conflict-free
-  // under every reading: otherwise a second --fix on the result would find
-  // the pad (or swizzle) this run did not write. Only the swizzles that
-  // were admissible alone are combined, each with every pad.
+  // Both at once, when no single candidate leaves every access
+  // conflict-free under every reading: otherwise a second --fix on the
+  // result would find the pad (or swizzle) this run did not write. A second
+  // run starts from the chosen single candidate, one that improves: each
+  // admissible swizzle that improves is combined with every pad, each
+  // admissible pad that improves with every swizzle.
   if (Strat == Strategy::Auto && !Pads.empty() && !Swizzles.empty()) {
     bool SingleIdeal = false;
     for (const Scored &S : All)
       SingleIdeal |= S.Rejected.empty() && S.Improves && allIdeal(S.Eval);
     const size_t Singles = All.size();
-    if (!SingleIdeal)
-      for (size_t I = Pads.size(); I < Singles; ++I) {
-        if (!All[I].Rejected.empty())
-          continue;
-        FixCandidate Swz = All[I].C;
-        uint64_t Permuted = All[I].Lay.SwizzledColumns;
-        for (const FixCandidate &P : Pads)
-          Score(FixCandidate::padSwizzle(P.PadElems, Swz.Swz), Permuted);
+    std::set<std::pair<unsigned, size_t>> Tried; // (pad, swizzle index)
+    for (size_t I = 0; I < Singles && !SingleIdeal; ++I) {
+      if (!All[I].Rejected.empty() || !All[I].Improves)
+        continue;
+      bool IsPad = I < Pads.size();
+      for (size_t J = 0; J < (IsPad ? Swizzles.size() : Pads.size()); ++J) {
+        size_t Swz = IsPad ? J : I - Pads.size();
+        unsigned Pad = IsPad ? All[I].C.PadElems : Pads[J].PadElems;
+        if (Tried.insert({Pad, Swz}).second)
+          Score(FixCandidate::padSwizzle(Pad, Swizzles[Swz].Swz), SwizzledColumns[Swz]);
       }
+    }
   }
 
   // Choose.
