@@ -1116,6 +1116,8 @@ static FixPlan planForRowLength(const SharedArray &Array,
                             num(Before.Cost) + " -> " + num(S.Eval.Cost) + ")");
   Plan.Found = true;
   Plan.Choice = S.C;
+  for (const Access *A : Accesses)
+    Plan.Linear.push_back(A->Subs.Linear);
   Plan.CostBefore = Before.Cost;
   Plan.CostAfter = S.Eval.Cost;
   Plan.AltCostAfter = S.Eval.AltCost;

@@ -181,6 +181,10 @@ struct FixPlan {
   /// Weighted passes summed over the targets (default reading), before and
   /// under the choice: comparable between plans of the same accesses.
   double CostBefore = 0, CostAfter = 0, AltCostAfter = 0;
+  /// Per access (in the order given): read as the linear index it is,
+  /// {i / W, i % W}, whatever terms it has (Subscripts::Linear). The
+  /// rewrite must split those the same way.
+  std::vector<bool> Linear;
   /// One short line per candidate tried, for --verbose.
   std::vector<std::string> Considered;
 };

@@ -168,7 +168,11 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
   }
 
   // Every access: the W of `r * W` becomes the stride.
-  for (const Expr *A : EditAccesses ? Edit.Accesses : std::vector<const Expr *>()) {
+  for (size_t K = 0; EditAccesses && K < Edit.Accesses.size(); ++K) {
+    const Expr *A = Edit.Accesses[K];
+    // The plan read it as the linear index i: split it so, whatever terms
+    // of W it has (`ty * 32 + tx * 8` read with rows of 32).
+    const bool Linear = K < Plan.Linear.size() && Plan.Linear[K];
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
     std::vector<SumTerm> Terms;
     bool Pointer = false;
@@ -182,7 +186,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
                         "change its row stride",
                     A->getBeginLoc());
     unsigned Found = 0;
-    for (const SumTerm &T : Terms) {
+    for (const SumTerm &T : Linear ? std::vector<SumTerm>() : Terms) {
       const Expr *ConstSide = nullptr;
       const Expr *X = multipleOfW(T.E, W, Ctx, ConstSide);
       if (!X)
@@ -209,6 +213,11 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
           return E;
       }
     }
+    if (!Found && Pointer && Linear)
+      return refuse("the tool would have to split this address, '" +
+                        VD->getNameAsString() + " + ...', into row and column " +
+                        "of " + WText + " elements; write it as a subscript",
+                    A->getBeginLoc());
     if (!Found && Pointer)
       return refuse("this address, '" + VD->getNameAsString() +
                         " + ...', has no term of " + WText +

@@ -29,7 +29,10 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const VarDecl *VD = Edit.Decl;
   const SwizzleParams &P = Plan.Choice.Swz;
   FileEdits Reps;
-  for (const Expr *A : Edit.Accesses) {
+  for (size_t K = 0; K < Edit.Accesses.size(); ++K) {
+    const Expr *A = Edit.Accesses[K];
+    // Read by the plan as the linear index i (see FixPlan::Linear).
+    const bool Linear = K < Plan.Linear.size() && Plan.Linear[K];
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
     std::vector<SumTerm> PointerTerms;
     if (Subs.empty() && pointerOffsetTerms(A, VD, PointerTerms))
@@ -78,7 +81,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
     if (!IR)
       return IR.takeError();
     std::string RowText, ColText, RowTermText;
-    for (const SumTerm &T : sumTerms(Subs[0])) {
+    for (const SumTerm &T : Linear ? std::vector<SumTerm>() : sumTerms(Subs[0])) {
       const Expr *ConstSide = nullptr;
       auto TR = editableRange(T.E, Ctx, Edit.Scope);
       if (!TR)
