@@ -295,13 +295,22 @@ bool hasAlternatives(const Evaluation &E, size_t T) {
 /// are enumerated (at most MaxBindings combinations, evenly spread), free
 /// symbols take 0 and are named in FreeUsed. Lanes whose predicate or
 /// subscripts cannot be evaluated are left to the analyzer.
+/// Columns: grows to one past the last column any lane reaches; cleared
+/// (Known = false) when that is not fully known (a free symbol, a lane that
+/// cannot be evaluated, loop values sampled).
 constexpr uint64_t MaxBindings = 256;
+
+struct ColumnReach {
+  uint64_t End = 0;
+  bool Known = true;
+};
 
 std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
                                   const Layout &Base,
                                   const std::vector<unsigned> &WaveSizes,
                                   const PlanOptions &Opts,
-                                  std::set<std::string> &FreeUsed) {
+                                  std::set<std::string> &FreeUsed,
+                                  ColumnReach &Columns) {
   const std::vector<ExprRef> &Index = A.Subs.Index;
   const size_t N = Index.size();
   std::vector<uint64_t> Bound(N, 0); // 0: no upper bound known
@@ -340,12 +349,15 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
       continue;
     }
     FreeUsed.insert(Name);
+    Columns.Known = false;
     Values.push_back({0});
   }
   uint64_t Total = 1;
   for (const std::vector<int64_t> &V : Values)
     Total = std::min<uint64_t>(Total * V.size(), uint64_t(1) << 40);
   const uint64_t Count = std::min(Total, MaxBindings);
+  if (Count != Total)
+    Columns.Known = false;
 
   const auto &Dims = A.Block.Dims;
   const unsigned Threads = A.Block.threads();
@@ -367,14 +379,20 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
         Env.LaneId = WaveSize ? L % WaveSize : 0;
         if (A.Predicate) {
           std::optional<int64_t> On = LaneEvaluator::eval(*A.Predicate, Env);
+          if (!On)
+            Columns.Known = false;
           if (!On || *On == 0)
             continue;
         }
         for (size_t D = 0; D < N; ++D) {
           std::optional<int64_t> V = LaneEvaluator::eval(*Index[D], Env);
-          if (!V)
+          if (!V) {
+            Columns.Known = false;
             break;
+          }
           uint64_t Last = D + 1 == N ? Span : 1;
+          if (D + 1 == N && *V >= 0)
+            Columns.End = std::max<uint64_t>(Columns.End, uint64_t(*V) + Last);
           if (*V >= 0 && (!Bound[D] || uint64_t(*V) + Last <= Bound[D]))
             continue;
           std::string Where = "threadIdx (" + std::to_string(Env.ThreadIdx[0]) +
@@ -388,6 +406,19 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
           std::string Reach = std::to_string(*V);
           if (D + 1 == N && Last > 1)
             Reach += ".." + std::to_string(*V + static_cast<int64_t>(Last) - 1);
+          if (Base.Flat) {
+            // A 1-D array: the user wrote an index, not [row][column].
+            std::string WS = std::to_string(Base.RowLength);
+            std::string Idx = A.IndexText.empty() || A.Subs.Linear
+                                  ? std::string()
+                                  : " '" + A.IndexText + "'";
+            std::string Part = D + 1 == N ? "the part added to the multiple of " + WS
+                                          : "the multiple of " + WS;
+            return "the index" + Idx + " of " + accessText(A) + " does not stay in one " +
+                   "group of " + WS + " elements of '" + Array.Name + "' (" + Part +
+                   " reaches " + Reach + " at " + Where + ", outside " + Limit +
+                   "): a new stride would move what it reads";
+          }
           return "the " + Which + " subscript of " + accessText(A) + " reaches " +
                  Reach + " at " + Where + ", outside " + Limit +
                  ": the access is not one element [row][column] of '" +
@@ -435,6 +466,74 @@ std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes) {
   return "XOR-swizzle columns in " + Units + " with " + RowBits + " of the row";
 }
 
+/// True if every access is conflict-free on every target under every
+/// reading: nothing can do better.
+bool allIdeal(const Evaluation &E) {
+  for (const auto &Row : E.Cells)
+    for (const Cell &C : Row)
+      for (const Reading &R : C.Readings)
+        if (R.Passes > R.Ideal + Eps)
+          return false;
+  return true;
+}
+
+/// The rows as the user wrote them: "rows of 16 floats" for `tile[64][16]`,
+/// "'s' indexed as r * 8 + c" for a 1-D array (whose rows the user never
+/// declared).
+std::string rowsText(const SharedArray &Array, const Layout &Base) {
+  if (!Base.Flat)
+    return "rows of " + elemsText(Base.RowLength, Array);
+  return "'" + Array.Name + "' indexed as r * " + std::to_string(Base.RowLength) +
+         " + c";
+}
+
+/// "padding rows by 1 float", "padding the stride 8 of 's' to 9".
+std::string padText(const SharedArray &Array, const Layout &Base, unsigned P) {
+  if (!Base.Flat)
+    return "padding rows by " + elemsText(P, Array);
+  return "padding the stride " + std::to_string(Base.RowLength) + " of '" +
+         Array.Name + "' to " + std::to_string(Base.RowLength + P);
+}
+
+/// A candidate in the user's terms: "rows 16 -> 18 floats", "the stride
+/// 8 of 's' -> 9", "XOR-swizzle columns in 4-byte units with bit 2 of the
+/// row".
+std::string candidateText(const FixCandidate &C, const SharedArray &Array,
+                          const Layout &Base) {
+  std::string Pad =
+      Base.Flat ? "the stride " + std::to_string(Base.RowLength) + " of '" +
+                      Array.Name + "' -> " + std::to_string(Base.RowLength + C.PadElems)
+                : "rows " + std::to_string(Base.RowLength) + " -> " +
+                      std::to_string(Base.RowLength + C.PadElems) + " " + plural(Array);
+  std::string Swz = swizzleDescription(C.Swz, Array.ElementBytes);
+  return C.K == FixCandidate::Pad       ? Pad
+         : C.K == FixCandidate::Swizzle ? Swz
+                                        : Pad + " and " + Swz;
+}
+
+/// Why no candidate of kind K was taken, from the lowest-cost one: "the
+/// best, rows 16 -> 18 floats, makes the load at f.cu:9:5 worse on sm_90
+/// (1 -> 2 passes)", or "none lowers the passes".
+std::string bestAttempt(const std::vector<Scored> &All, FixCandidate::Kind K,
+                        const SharedArray &Array, const Layout &Base) {
+  const Scored *Best = nullptr;
+  for (const Scored &S : All)
+    if (S.C.K == K && S.Eval.Ok && !S.Rejected.empty() &&
+        (!Best || S.Eval.Cost < Best->Eval.Cost - Eps))
+      Best = &S;
+  bool AnyImproves = false;
+  for (const Scored &S : All)
+    AnyImproves |= S.C.K == K && S.Improves;
+  if (Best && AnyImproves)
+    return "the best, " + candidateText(Best->C, Array, Base) + ", " + Best->Rejected;
+  for (const Scored &S : All)
+    if (S.C.K == K && !S.Eval.Ok)
+      return "the cost of " + candidateText(S.C, Array, Base) + " is unknown: " +
+             S.Eval.Why;
+  return std::string(K == FixCandidate::Pad ? "no pad" : "no XOR swizzle") + " of " +
+         rowsText(Array, Base) + " lowers the passes";
+}
+
 } // namespace
 
 // ---- Public API -------------------------------------------------------------
@@ -453,17 +552,28 @@ FixCandidate FixCandidate::swizzle(unsigned Shift, unsigned Mask, unsigned VecEl
   return C;
 }
 
+FixCandidate FixCandidate::padSwizzle(unsigned Elems, const SwizzleParams &S) {
+  FixCandidate C;
+  C.K = PadSwizzle;
+  C.PadElems = Elems;
+  C.Swz = S;
+  return C;
+}
+
 std::string FixCandidate::str() const {
-  if (K == Pad)
-    return "pad +" + std::to_string(PadElems);
-  return "swizzle ((row >> " + std::to_string(Swz.Shift) + ") & " +
-         std::to_string(Swz.Mask) + ") * " + std::to_string(Swz.VecElems);
+  std::string Pad = "pad +" + std::to_string(PadElems);
+  std::string Swizzle = "swizzle ((row >> " + std::to_string(Swz.Shift) + ") & " +
+                        std::to_string(Swz.Mask) + ") * " +
+                        std::to_string(Swz.VecElems);
+  return K == FixCandidate::Pad       ? Pad
+         : K == FixCandidate::Swizzle ? Swizzle
+                                      : Pad + ", " + Swizzle;
 }
 
 Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
                 uint64_t FlatRowLength, uint64_t Rows) {
   Layout L;
-  const uint64_t P = C.K == FixCandidate::Pad ? C.PadElems : 0;
+  const uint64_t P = C.pads() ? C.PadElems : 0;
   const std::vector<uint64_t> &Dims = Array.Dims;
   const bool Unsized = Array.Dynamic || (!Dims.empty() && Dims[0] == 0);
   if (Dims.empty()) {
@@ -532,7 +642,7 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
   std::vector<ExprRef> Idx;
   for (const ExprRef &E : S.Index)
     Idx.push_back(to64(E));
-  if (C.K == FixCandidate::Swizzle) {
+  if (C.swizzles()) {
     const SwizzleParams &Z = C.Swz;
     ExprRef Row = Idx[N - 2];
     ExprRef Bits = op64(BinaryOp::And,
@@ -559,7 +669,8 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
 }
 
 bool isBijection(const SharedArray &Array, const FixCandidate &C,
-                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why) {
+                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why,
+                 uint64_t Columns) {
   auto Fail = [Why](const std::string &S) {
     if (Why)
       *Why = S;
@@ -595,7 +706,11 @@ bool isBijection(const SharedArray &Array, const FixCandidate &C,
   if (!Offset)
     return Fail("the subscripts do not fit '" + Array.Name + "'");
 
-  const unsigned Vec = C.K == FixCandidate::Swizzle ? std::max(C.Swz.VecElems, 1u) : 1;
+  const unsigned Vec = C.swizzles() ? std::max(C.Swz.VecElems, 1u) : 1;
+  // Columns no access reaches (past a swizzle's last whole span) are not
+  // enumerated: nothing is stored there.
+  const uint64_t RowLen = Extents[N - 1];
+  const uint64_t Used = Columns && Columns < RowLen ? Columns : RowLen;
   const int64_t ElemBytes = Array.ElementBytes;
   std::vector<bool> Taken(L.NewElems, false);
   std::map<std::string, int64_t> Values;
@@ -616,6 +731,8 @@ bool isBijection(const SharedArray &Array, const FixCandidate &C,
       Rest /= Extents[D];
       Values[Names[D]] = static_cast<int64_t>(Sub[D]);
     }
+    if (Sub[N - 1] >= Used)
+      continue;
     std::string EvalWhy;
     std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &EvalWhy);
     if (!Byte)
@@ -640,10 +757,12 @@ bool isBijection(const SharedArray &Array, const FixCandidate &C,
   return true;
 }
 
-FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Accesses,
-                const std::vector<const TargetModel *> &Targets,
-                uint64_t KernelStaticLDSBytes, Strategy Strat, const BankModel &Model,
-                const PlanOptions &Opts) {
+/// The plan with the accesses' subscripts as given (one row length).
+static FixPlan planForRowLength(const SharedArray &Array,
+                                const std::vector<const Access *> &Accesses,
+                                const std::vector<const TargetModel *> &Targets,
+                                uint64_t KernelStaticLDSBytes, Strategy Strat,
+                                const BankModel &Model, const PlanOptions &Opts) {
   FixPlan Plan;
   auto Refuse = [&Plan](const std::string &Why, SourceLoc Loc = {}) {
     Plan.Found = false;
@@ -741,6 +860,7 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
 
   // Every lane's subscripts must name an element, or a new layout would
   // move the data under the access.
+  ColumnReach Columns;
   {
     std::vector<unsigned> WaveSizes;
     for (const TargetModel *T : Targets)
@@ -750,7 +870,7 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     std::set<std::string> FreeUsed;
     for (const Access *A : Accesses) {
       std::string Problem =
-          subscriptRangeProblem(Array, *A, Base, WaveSizes, Opts, FreeUsed);
+          subscriptRangeProblem(Array, *A, Base, WaveSizes, Opts, FreeUsed, Columns);
       if (!Problem.empty())
         return Refuse(Problem, A->Loc);
     }
@@ -767,7 +887,9 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     BlocksBefore.push_back(residentBlocks(*T, Total, Threads, Opts));
 
   // The candidates, simplest first.
-  std::vector<FixCandidate> Candidates;
+  std::vector<FixCandidate> Pads, Swizzles;
+  std::vector<uint64_t> SwizzledColumns; ///< per swizzle: the columns it permutes
+  std::string NoSwizzleWhy;
   unsigned MaxWidth = 0;
   for (const Access *A : Accesses)
     MaxWidth = std::max(MaxWidth, A->WidthBytes);
@@ -786,7 +908,7 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     unsigned Step = padStep(Accesses, Array.ElementBytes);
     Bound = std::max<uint64_t>(Bound, Step);
     for (uint64_t P = Step; P <= Bound; P += Step)
-      Candidates.push_back(FixCandidate::pad(static_cast<unsigned>(P)));
+      Pads.push_back(FixCandidate::pad(static_cast<unsigned>(P)));
   }
   if (Strat != Strategy::Pad) {
     unsigned Vec = 1;
@@ -796,10 +918,11 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
               isPow2(MaxWidth / Array.ElementBytes);
       Vec = VecOk ? MaxWidth / Array.ElementBytes : 1;
     }
-    if (!VecOk)
-      Plan.Considered.push_back("no swizzle: the widest access (" +
-                                std::to_string(MaxWidth) +
-                                " B) is not a power-of-two number of elements");
+    if (!VecOk) {
+      NoSwizzleWhy = "the widest access (" + std::to_string(MaxWidth) +
+                     " B) is not a power-of-two number of elements";
+      Plan.Considered.push_back("no swizzle: " + NoSwizzleWhy);
+    }
     const uint64_t L = Base.RowLength;
     // XOR units of the widest access first (the simplest swizzles), then
     // wider ones: when a wave covers a few columns of several rows (a 4x4
@@ -808,7 +931,10 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     // whole groups of columns instead.
     for (uint64_t Unit = Vec; VecOk && 2 * Unit <= L; Unit *= 2) {
       for (uint64_t Span = 2 * Unit; Span <= L; Span *= 2) {
-        if (L % Span)
+        // A span that does not divide the row permutes its first whole
+        // spans only: valid when no lane reaches past them.
+        const uint64_t Permuted = L / Span * Span;
+        if (Permuted != L && (!Columns.Known || Columns.End > Permuted))
           continue;
         unsigned Mask = static_cast<unsigned>(Span / Unit - 1);
         for (unsigned Shift = 0; Shift <= MaxShift; ++Shift) {
@@ -817,27 +943,33 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
             if (MaxRowBits < (uint64_t(Mask) + 1) / 2)
               continue; // the top bit of the mask is never set: a smaller mask
           }
-          Candidates.push_back(
+          Swizzles.push_back(
               FixCandidate::swizzle(Shift, Mask, static_cast<unsigned>(Unit)));
+          SwizzledColumns.push_back(Permuted);
         }
       }
     }
+    if (VecOk && Swizzles.empty())
+      NoSwizzleWhy = "no XOR swizzle fits " + rowsText(Array, Base) +
+                     ": the " + (Base.Flat ? "stride" : "row length") +
+                     " must be a multiple of the XOR span (2, 4, 8, ...), or "
+                     "every access stay in the columns of the whole spans";
   }
-  if (Candidates.empty()) {
+  if (Pads.empty() && Swizzles.empty()) {
     if (Strat == Strategy::Swizzle)
-      return Refuse("no XOR swizzle fits rows of " +
-                    elemsText(Base.RowLength, Array) +
-                    ": the row length must be a multiple of the XOR span");
+      return Refuse(NoSwizzleWhy);
     return Refuse("no padding or swizzle fits '" + Array.Name + "'");
   }
 
-  // Evaluate them all.
+  // Evaluate a candidate.
   std::vector<Scored> All;
-  for (size_t N = 0; N < Candidates.size(); ++N) {
+  auto Score = [&](const FixCandidate &C, uint64_t Permuted) {
     Scored S;
-    S.C = Candidates[N];
-    S.Order = N;
+    S.C = C;
+    S.Order = All.size();
     S.Lay = layoutOf(Array, S.C, W, DynRows);
+    if (C.swizzles())
+      S.Lay.SwizzledColumns = Permuted;
     std::vector<ExprRef> Offsets;
     for (const Access *A : Accesses)
       Offsets.push_back(relayout(Array, *A, S.C));
@@ -885,6 +1017,35 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
       Line += "; no better";
     Plan.Considered.push_back(Line);
     All.push_back(std::move(S));
+  };
+  for (const FixCandidate &C : Pads)
+    Score(C, 0);
+  for (size_t I = 0; I < Swizzles.size(); ++I)
+    Score(Swizzles[I], SwizzledColumns[I]);
+
+  // Both at once, when no single candidate leaves every access
+  // conflict-free under every reading: otherwise a second --fix on the
+  // result would find the pad (or swizzle) this run did not write. A second
+  // run starts from the chosen single candidate, one that improves: each
+  // admissible swizzle that improves is combined with every pad, each
+  // admissible pad that improves with every swizzle.
+  if (Strat == Strategy::Auto && !Pads.empty() && !Swizzles.empty()) {
+    bool SingleIdeal = false;
+    for (const Scored &S : All)
+      SingleIdeal |= S.Rejected.empty() && S.Improves && allIdeal(S.Eval);
+    const size_t Singles = All.size();
+    std::set<std::pair<unsigned, size_t>> Tried; // (pad, swizzle index)
+    for (size_t I = 0; I < Singles && !SingleIdeal; ++I) {
+      if (!All[I].Rejected.empty() || !All[I].Improves)
+        continue;
+      bool IsPad = I < Pads.size();
+      for (size_t J = 0; J < (IsPad ? Swizzles.size() : Pads.size()); ++J) {
+        size_t Swz = IsPad ? J : I - Pads.size();
+        unsigned Pad = IsPad ? All[I].C.PadElems : Pads[J].PadElems;
+        if (Tried.insert({Pad, Swz}).second)
+          Score(FixCandidate::padSwizzle(Pad, Swizzles[Swz].Swz), SwizzledColumns[Swz]);
+      }
+    }
   }
 
   // Choose.
@@ -899,8 +1060,9 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     // disputed row wins whenever such a fix exists, before the kind.
     if (std::fabs(A->Eval.AltCost - B->Eval.AltCost) > Eps)
       return A->Eval.AltCost < B->Eval.AltCost;
+    // Auto: a pad, then a swizzle, then both (the fewest edits).
     if (Strat == Strategy::Auto && A->C.K != B->C.K)
-      return A->C.K == FixCandidate::Pad;
+      return A->C.K < B->C.K;
     if (A->Growth != B->Growth)
       return A->Growth < B->Growth;
     return A->Order < B->Order;
@@ -912,11 +1074,11 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   for (const Scored *S : Ranked) {
     uint64_t Rows = BijectionRows;
     if (Unsized && !Rows)
-      Rows = S->C.K == FixCandidate::Swizzle
+      Rows = S->C.swizzles()
                  ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift)
                  : 2;
     std::string Why;
-    if (isBijection(Array, S->C, W, Rows, &Why)) {
+    if (isBijection(Array, S->C, W, Rows, &Why, S->Lay.SwizzledColumns)) {
       Chosen = S;
       break;
     }
@@ -924,34 +1086,42 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   }
 
   if (!Chosen) {
-    std::string Noun = Strat == Strategy::Pad       ? "padding"
-                       : Strat == Strategy::Swizzle ? "swizzle"
-                                                    : "padding or swizzle";
     // Did a pad help but cost occupancy?
     const Scored *Blocked = nullptr;
     for (const Scored &S : All)
-      if (S.OccupancyOnly && S.Improves &&
+      if (S.OccupancyOnly && S.Improves && S.C.K == FixCandidate::Pad &&
           (!Blocked || S.Eval.Cost < Blocked->Eval.Cost - Eps))
         Blocked = &S;
-    if (Blocked) {
-      std::string Why = "padding rows by " +
-                        elemsText(Blocked->C.PadElems, Array) +
-                        " would remove conflicts but " + Blocked->Rejected;
-      if (Strat == Strategy::Auto)
-        Why += ", and no swizzle removes the conflict without making another "
-               "access worse";
-      return Refuse(Why);
-    }
-    return Refuse("no " + Noun +
-                  " removes the conflict without making another access worse");
+    std::string PadWhy, SwizzleWhy;
+    if (Blocked)
+      PadWhy = padText(Array, Base, Blocked->C.PadElems) +
+               " would remove conflicts but " + Blocked->Rejected;
+    else if (!Pads.empty())
+      PadWhy = bestAttempt(All, FixCandidate::Pad, Array, Base);
+    if (!NoSwizzleWhy.empty())
+      SwizzleWhy = NoSwizzleWhy;
+    else if (!Swizzles.empty())
+      SwizzleWhy = bestAttempt(All, FixCandidate::Swizzle, Array, Base);
+    if (Strat == Strategy::Pad)
+      return Refuse(Blocked ? PadWhy : "no padding removes the conflict: " + PadWhy);
+    if (Strat == Strategy::Swizzle)
+      return Refuse(!NoSwizzleWhy.empty()
+                        ? SwizzleWhy
+                        : "no swizzle removes the conflict: " + SwizzleWhy);
+    return Refuse("padding is not possible: " + PadWhy +
+                  "; a swizzle is not possible: " + SwizzleWhy);
   }
-
   // The plan.
   const Scored &S = *Chosen;
   Plan.Considered.push_back("chosen: " + S.C.str() + " (weighted passes " +
                             num(Before.Cost) + " -> " + num(S.Eval.Cost) + ")");
   Plan.Found = true;
   Plan.Choice = S.C;
+  for (const Access *A : Accesses)
+    Plan.Linear.push_back(A->Subs.Linear);
+  Plan.CostBefore = Before.Cost;
+  Plan.CostAfter = S.Eval.Cost;
+  Plan.AltCostAfter = S.Eval.AltCost;
   Plan.NewLayout = S.Lay;
   if (SizeKnown) {
     Plan.ArrayBytesAfter = S.Lay.NewElems * Array.ElementBytes;
@@ -1016,10 +1186,13 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   };
 
   std::string D;
-  if (S.C.K == FixCandidate::Pad) {
+  if (S.C.pads()) {
     D = "pad rows " + std::to_string(S.Lay.RowLength) + " -> " +
-        std::to_string(S.Lay.NewRowLength) + " " + plural(Array) + ": " +
-        Changes(false);
+        std::to_string(S.Lay.NewRowLength) + " " + plural(Array);
+    if (S.C.swizzles()) {
+      D += " and " + swizzleDescription(S.C.Swz, Array.ElementBytes);
+    }
+    D += ": " + Changes(false);
     if (!SizeKnown)
       D += ", +" + elemsText(S.C.PadElems, Array) +
            " per row of dynamic LDS (the launch must pass the larger size), "
@@ -1043,6 +1216,102 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     }
   Plan.Description = std::move(D);
   return Plan;
+}
+
+/// A's subscripts read with row length W: its own when it is written so,
+/// else the linear index it is (r * W' + c, or i), split as {i / W, i % W}.
+static Access asRowsOf(const Access &A, uint64_t W) {
+  Access V = A;
+  if (A.Subs.FlatRowLength == W)
+    return V;
+  auto I64 = [](const ExprRef &E) { return LaneExpr::cast(E, IntType::i64()); };
+  auto C = [](uint64_t K) { return LaneExpr::constant(static_cast<int64_t>(K), IntType::i64()); };
+  ExprRef Linear = I64(A.Subs.Index[0]);
+  if (A.Subs.FlatRowLength)
+    Linear = LaneExpr::binary(
+        BinaryOp::Add,
+        LaneExpr::binary(BinaryOp::Mul, Linear, C(A.Subs.FlatRowLength), IntType::i64()),
+        I64(A.Subs.Index[1]), IntType::i64());
+  V.Subs.Index = {LaneExpr::binary(BinaryOp::Div, Linear, C(W), IntType::i64()),
+                  LaneExpr::binary(BinaryOp::Rem, Linear, C(W), IntType::i64())};
+  V.Subs.FlatRowLength = W;
+  V.Subs.Linear = true;
+  return V;
+}
+
+/// Plan A is better than plan B (both found).
+static bool betterPlan(const FixPlan &A, const FixPlan &B, Strategy Strat) {
+  if (std::fabs(A.CostAfter - B.CostAfter) > Eps)
+    return A.CostAfter < B.CostAfter;
+  if (std::fabs(A.AltCostAfter - B.AltCostAfter) > Eps)
+    return A.AltCostAfter < B.AltCostAfter;
+  if (Strat == Strategy::Auto && A.Choice.K != B.Choice.K)
+    return A.Choice.K < B.Choice.K;
+  return A.LDSBytesAfter < B.LDSBytesAfter;
+}
+
+FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Accesses,
+                const std::vector<const TargetModel *> &Targets,
+                uint64_t KernelStaticLDSBytes, Strategy Strat, const BankModel &Model,
+                const PlanOptions &Opts) {
+  // A 1-D array whose accesses are written with different row lengths (or
+  // some linearly): each written length is tried for all of them.
+  std::vector<uint64_t> Lengths;
+  std::map<uint64_t, const Access *> WrittenBy;
+  bool Mixed = false;
+  if (Array.Dims.size() == 1) {
+    for (const Access *A : Accesses) {
+      if (!A->Subs.Valid)
+        return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes,
+                                Strat, Model, Opts); // refuses with its reason
+      uint64_t W = A->Subs.FlatRowLength;
+      Mixed |= W != Accesses.front()->Subs.FlatRowLength;
+      if (W && !A->Subs.Linear && WrittenBy.emplace(W, A).second)
+        Lengths.push_back(W);
+    }
+    if (Lengths.empty())
+      for (const Access *A : Accesses)
+        if (uint64_t W = A->Subs.FlatRowLength; W && WrittenBy.emplace(W, A).second)
+          Lengths.push_back(W);
+  }
+  if (!Mixed || Lengths.empty())
+    return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes, Strat,
+                            Model, Opts);
+
+  FixPlan Best;
+  std::vector<std::string> Refusals;
+  std::vector<std::string> Considered;
+  for (uint64_t W : Lengths) {
+    std::vector<Access> Views;
+    for (const Access *A : Accesses)
+      Views.push_back(asRowsOf(*A, W));
+    std::vector<const Access *> Ptrs;
+    for (const Access &V : Views)
+      Ptrs.push_back(&V);
+    FixPlan P =
+        planForRowLength(Array, Ptrs, Targets, KernelStaticLDSBytes, Strat, Model, Opts);
+    std::string As = "as r * " + std::to_string(W) + " + c (" +
+                     accessText(*WrittenBy[W]) + ")";
+    for (const std::string &L : P.Considered)
+      Considered.push_back(As + ": " + L);
+    if (!P.Found) {
+      Refusals.push_back(As + ": " + P.Refusal);
+      if (!Best.Found && !Best.RefusalLoc.valid())
+        Best.RefusalLoc = P.RefusalLoc;
+      continue;
+    }
+    if (!Best.Found || betterPlan(P, Best, Strat))
+      Best = std::move(P);
+  }
+  Best.Considered = std::move(Considered);
+  if (!Best.Found) {
+    std::string Why = "its accesses index '" + Array.Name +
+                      "' with different strides; ";
+    for (size_t I = 0; I < Refusals.size(); ++I)
+      Why += (I ? "; " : "") + Refusals[I];
+    Best.Refusal = Why;
+  }
+  return Best;
 }
 
 } // namespace lds

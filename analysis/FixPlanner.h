@@ -20,7 +20,15 @@
 //    wider than an element), so a vector access keeps its elements
 //    together; a wider unit moves whole groups of columns. Valid only when
 //    M + 1 is a power of two and the XOR span (M + 1) * V divides L: then
-//    every row is permuted onto itself. No LDS change.
+//    every row is permuted onto itself. No LDS change. A span that does
+//    not divide L is valid too when every lane of every access stays in
+//    the first floor(L / span) * span columns, all its symbols known (a
+//    tile already padded by hand, `tile[16][64 + 1]`): those columns are
+//    permuted onto themselves and no access reaches the others.
+//  - Pad and swizzle (PadSwizzle): rows of L + P, the columns XORed as
+//    above inside the first L. Tried (Auto only) when no single pad or
+//    swizzle leaves every access conflict-free, so that one --fix reaches
+//    what a swizzle and then a pad in a second run would.
 // Search: pads P = k * step for k = 1, 2, ..., where step keeps the widest
 // access aligned (a float4 read of a float array: 4), up to one bank cycle
 // of the widest bank model (banks * 4 B / element size) and at most L
@@ -52,12 +60,17 @@
 //  3. Among the rest, the lowest cost wins: passes of every access, weighted
 //     by 8^LoopDepth, summed over the targets, under each target's default
 //     reading. A plan is Found only if this cost is below the cost before.
+//     When the 1-D array's accesses are written with different row lengths
+//     (`s[tx * 8 + ty]` and `s + tx + ty * 32`), each length W is tried:
+//     the accesses written with another one are read as the linear index
+//     i they are, {i / W, i % W}; the best plan over the lengths wins.
 //  4. Ties: first the cost under the alternative readings of disputed rows
 //     (hardware.md: prefer a fix that is conflict-free under every plausible
 //     reading whenever one exists); then, with Strategy::Auto, a pad beats a
 //     swizzle of equal cost (it only edits the declaration and leaves every
 //     index as written; the issue's own example, the 32x32 transpose -> 33,
-//     picks a pad where an equally good swizzle exists); then the least
+//     picks a pad where an equally good swizzle exists) and both at once
+//     come last; then the least
 //     LDS, then the simplest (smallest pad; smallest mask, then shift).
 //
 //===----------------------------------------------------------------------===//
@@ -83,13 +96,20 @@ struct SwizzleParams {
 };
 
 struct FixCandidate {
-  enum Kind { Pad, Swizzle } K = Pad;
-  unsigned PadElems = 0; ///< for Pad: elements added to each row
-  SwizzleParams Swz;     ///< for Swizzle
+  /// PadSwizzle: both at once (rows widened by PadElems, columns XORed
+  /// inside the first L columns), so that one run reaches what a swizzle
+  /// and then a pad in a second run would.
+  enum Kind { Pad, Swizzle, PadSwizzle } K = Pad;
+  unsigned PadElems = 0; ///< for Pad, PadSwizzle: elements added to each row
+  SwizzleParams Swz;     ///< for Swizzle, PadSwizzle
+
+  bool pads() const { return K != Swizzle; }
+  bool swizzles() const { return K != Pad; }
 
   static FixCandidate pad(unsigned Elems);
   static FixCandidate swizzle(unsigned Shift, unsigned Mask, unsigned VecElems);
-  /// "pad +2", "swizzle ((row >> 0) & 7) * 1"
+  static FixCandidate padSwizzle(unsigned Elems, const SwizzleParams &S);
+  /// "pad +2", "swizzle ((row >> 0) & 7) * 1", "pad +1, swizzle ..."
   std::string str() const;
 };
 
@@ -123,6 +143,10 @@ struct Layout {
   uint64_t Rows = 0;         ///< rows of the whole array (0: unknown)
   uint64_t RowExtent = 0;    ///< extent of the row subscript (0: unknown)
   std::vector<uint64_t> NewDims; ///< declared extents after ({0} dynamic)
+  /// Columns a swizzle permutes: the first SwizzledColumns of each row (a
+  /// multiple of the XOR span; L, or less when every access stays below it:
+  /// `tile[16][64 + 1]` read in columns 0..63 only). 0: no swizzle.
+  uint64_t SwizzledColumns = 0;
   uint64_t Elems = 0, NewElems = 0; ///< 0: unknown (dynamic, size unknown)
 };
 
@@ -154,6 +178,13 @@ struct FixPlan {
   /// "pad rows 32 -> 33 floats: 32-way -> 1-way on gfx942 and gfx950,
   /// +128 B LDS, occupancy unchanged"
   std::string Description;
+  /// Weighted passes summed over the targets (default reading), before and
+  /// under the choice: comparable between plans of the same accesses.
+  double CostBefore = 0, CostAfter = 0, AltCostAfter = 0;
+  /// Per access (in the order given): read as the linear index it is,
+  /// {i / W, i % W}, whatever terms it has (Subscripts::Linear). The
+  /// rewrite must split those the same way.
+  std::vector<bool> Linear;
   /// One short line per candidate tried, for --verbose.
   std::vector<std::string> Considered;
 };
@@ -185,8 +216,12 @@ Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
 /// relayout. For a dynamic array the extents are Rows x FlatRowLength (a
 /// flat one) or Rows x the declared inner extents; Rows is ignored for a
 /// static array. Why says which element fails.
+/// Columns: only the first Columns columns of each row are enumerated (0:
+/// all), for a swizzle whose span does not divide the row (Layout::
+/// SwizzledColumns).
 bool isBijection(const SharedArray &Array, const FixCandidate &C,
-                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why);
+                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why,
+                 uint64_t Columns = 0);
 
 } // namespace lds
 

@@ -55,6 +55,39 @@ std::vector<SumTerm> sumTerms(const Expr *E) {
   return Out;
 }
 
+/// Collects the integer terms of the pointer sum E; true if its pointer is VD.
+static bool pointerSum(const Expr *E, const VarDecl *VD, bool Negative,
+                       std::vector<SumTerm> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (refersTo(E, VD))
+    return !Negative;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+    return false;
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  bool RNeg = BO->getOpcode() == BO_Sub ? !Negative : Negative;
+  if (L->getType()->isPointerType() && !R->getType()->isPointerType()) {
+    if (!pointerSum(L, VD, Negative, Out))
+      return false;
+    collect(R, RNeg, Out);
+    return true;
+  }
+  if (R->getType()->isPointerType() && !L->getType()->isPointerType() &&
+      BO->getOpcode() == BO_Add) {
+    collect(L, Negative, Out);
+    return pointerSum(R, VD, Negative, Out);
+  }
+  return false;
+}
+
+bool pointerOffsetTerms(const Expr *Access, const VarDecl *VD,
+                        std::vector<SumTerm> &Terms) {
+  Terms.clear();
+  if (!Access->IgnoreParenImpCasts()->getType()->isPointerType())
+    return false;
+  return pointerSum(Access, VD, false, Terms) && !Terms.empty();
+}
+
 const Expr *multipleOfW(const Expr *T, uint64_t W, const ASTContext &Ctx,
                         const Expr *&ConstSide) {
   T = T->IgnoreParenImpCasts();

@@ -26,6 +26,12 @@ struct SumTerm {
 };
 std::vector<SumTerm> sumTerms(const clang::Expr *E);
 
+/// The integer terms added to the array itself in a pointer sum written in
+/// place, `s + tx + ty * 32` (or `32 * ty + s - 1`): {tx, ty * 32}. False
+/// if Access is not such a sum on VD.
+bool pointerOffsetTerms(const clang::Expr *Access, const clang::VarDecl *VD,
+                        std::vector<SumTerm> &Terms);
+
 /// If T is `X * W`, `W * X` or `X << k` with the constant side equal to W,
 /// returns X and sets ConstSide to the constant operand (null for <<).
 const clang::Expr *multipleOfW(const clang::Expr *T, uint64_t W,

@@ -7,6 +7,8 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <regex>
+
 using namespace clang;
 
 namespace lds {
@@ -35,10 +37,19 @@ ArrayTypeLoc innermostArray(const VarDecl *VD) {
   return Innermost;
 }
 
+/// Text + P as the user would write it: an extent already padded by hand
+/// or by an earlier fix, `16 + 1`, becomes `16 + 2`, not `16 + 1 + 1`.
+/// Text binding more loosely than + (a shift, a comparison, ?:, a comma) is
+/// parenthesized.
 std::string plus(const std::string &Text, unsigned P) {
-  bool Low = Text.find('?') != std::string::npos ||
-             Text.find(',') != std::string::npos;
-  return (Low ? "(" + Text + ")" : Text) + " + " + std::to_string(P);
+  if (Text.find_first_of("?,<>&|^=") != std::string::npos)
+    return "(" + Text + ") + " + std::to_string(P);
+  // A trailing `+ K` (K a decimal literal) takes the pad.
+  static const std::regex Trailing("^(.*[^ \\t+\\-*/%])([ \\t]*\\+[ \\t]*)([1-9][0-9]{0,8})[ \\t]*$");
+  std::smatch M;
+  if (std::regex_match(Text, M, Trailing))
+    return M[1].str() + M[2].str() + std::to_string(std::stoull(M[3].str()) + P);
+  return Text + " + " + std::to_string(P);
 }
 
 /// A name for the padded stride that neither the file being fixed nor the
@@ -105,13 +116,16 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
   return std::to_string(W);
 }
 
+/// EditAccesses false: the declaration and the stride only (a pad with a
+/// swizzle: swizzleColumns writes the accesses with the stride).
 llvm::Expected<FileEdits>
-padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
+        bool EditAccesses) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   uint64_t W = Plan.NewLayout.RowLength;
   unsigned P = Plan.Choice.PadElems;
-  std::string Name = freshName(VD->getNameAsString() + "_stride", Ctx, VD);
+  std::string Name = paddedStrideName(Ctx, VD);
   FileEdits Reps;
   std::string WText = rowLengthText(Ctx, Edit, W);
 
@@ -154,15 +168,25 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   }
 
   // Every access: the W of `r * W` becomes the stride.
-  for (const Expr *A : Edit.Accesses) {
+  for (size_t K = 0; EditAccesses && K < Edit.Accesses.size(); ++K) {
+    const Expr *A = Edit.Accesses[K];
+    // The plan read it as the linear index i: split it so, whatever terms
+    // of W it has (`ty * 32 + tx * 8` read with rows of 32).
+    const bool Linear = K < Plan.Linear.size() && Plan.Linear[K];
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
-    if (Subs.size() != 1)
+    std::vector<SumTerm> Terms;
+    bool Pointer = false;
+    if (Subs.size() == 1)
+      Terms = sumTerms(Subs[0]);
+    else if (Subs.empty() && pointerOffsetTerms(A, VD, Terms))
+      Pointer = true; // `s + c + r * W`, written in place
+    else
       return refuse("this access reaches '" + VD->getNameAsString() +
                         "' through a pointer made elsewhere; the tool cannot "
                         "change its row stride",
                     A->getBeginLoc());
     unsigned Found = 0;
-    for (const SumTerm &T : sumTerms(Subs[0])) {
+    for (const SumTerm &T : Linear ? std::vector<SumTerm>() : Terms) {
       const Expr *ConstSide = nullptr;
       const Expr *X = multipleOfW(T.E, W, Ctx, ConstSide);
       if (!X)
@@ -189,6 +213,16 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
           return E;
       }
     }
+    if (!Found && Pointer && Linear)
+      return refuse("the tool would have to split this address, '" +
+                        VD->getNameAsString() + " + ...', into row and column " +
+                        "of " + WText + " elements; write it as a subscript",
+                    A->getBeginLoc());
+    if (!Found && Pointer)
+      return refuse("this address, '" + VD->getNameAsString() +
+                        " + ...', has no term of " + WText +
+                        " (the row stride); the tool cannot widen its rows",
+                    A->getBeginLoc());
     if (!Found) {
       // A linear index i (s[tid]) becomes i / W * stride + i % W.
       if (Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
@@ -239,8 +273,29 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
 llvm::Expected<FileEdits>
 padRows(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   if (Plan.NewLayout.Flat)
-    return padFlat(Ctx, Edit, Plan);
+    return padFlat(Ctx, Edit, Plan, /*EditAccesses=*/true);
   return padMultiDim(Ctx, Edit, Plan);
+}
+
+std::string paddedStrideName(ASTContext &Ctx, const VarDecl *VD) {
+  return freshName(VD->getNameAsString() + "_stride", Ctx, VD);
+}
+
+/// Both: the declaration widened (and, for a flat array, the stride
+/// declared), then every access swizzled; the swizzle of a flat array
+/// writes its rows with the padded stride.
+static llvm::Expected<FileEdits>
+padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+  auto Pad = Plan.NewLayout.Flat ? padFlat(Ctx, Edit, Plan, /*EditAccesses=*/false)
+                                 : padMultiDim(Ctx, Edit, Plan);
+  if (!Pad)
+    return Pad.takeError();
+  auto Swz = swizzleColumns(Ctx, Edit, Plan);
+  if (!Swz)
+    return Swz.takeError();
+  if (llvm::Error E = mergeEdits(*Pad, *Swz))
+    return E;
+  return std::move(*Pad);
 }
 
 llvm::Expected<FileEdits>
@@ -254,6 +309,8 @@ rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                   Edit.Decl->getLocation());
   if (Plan.Choice.K == FixCandidate::Pad)
     return padRows(Ctx, Edit, Plan);
+  if (Plan.Choice.K == FixCandidate::PadSwizzle)
+    return padAndSwizzle(Ctx, Edit, Plan);
   return swizzleColumns(Ctx, Edit, Plan);
 }
 

@@ -29,8 +29,17 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const VarDecl *VD = Edit.Decl;
   const SwizzleParams &P = Plan.Choice.Swz;
   FileEdits Reps;
-  for (const Expr *A : Edit.Accesses) {
+  for (size_t K = 0; K < Edit.Accesses.size(); ++K) {
+    const Expr *A = Edit.Accesses[K];
+    // Read by the plan as the linear index i (see FixPlan::Linear).
+    const bool Linear = K < Plan.Linear.size() && Plan.Linear[K];
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
+    std::vector<SumTerm> PointerTerms;
+    if (Subs.empty() && pointerOffsetTerms(A, VD, PointerTerms))
+      return refuse("this access computes its address in place, '" +
+                        VD->getNameAsString() +
+                        " + ...'; the tool can widen its rows but not swizzle it",
+                    A->getBeginLoc());
     if (Subs.empty())
       return refuse("this access reaches '" + VD->getNameAsString() +
                         "' through a pointer made elsewhere; the tool cannot "
@@ -59,8 +68,11 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         return E;
       continue;
     }
-    // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`.
+    // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`; with a pad,
+    // `r * s_stride + (c ^ ...)` (padAndSwizzle declares the stride).
     uint64_t W = Plan.NewLayout.RowLength;
+    const std::string Stride =
+        Plan.Choice.pads() ? paddedStrideName(Ctx, VD) : std::string();
     if (Subs.size() != 1)
       return refuse("this access does not index '" + VD->getNameAsString() +
                         "' as row * " + std::to_string(W) + " + column",
@@ -69,7 +81,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
     if (!IR)
       return IR.takeError();
     std::string RowText, ColText, RowTermText;
-    for (const SumTerm &T : sumTerms(Subs[0])) {
+    for (const SumTerm &T : Linear ? std::vector<SumTerm>() : sumTerms(Subs[0])) {
       const Expr *ConstSide = nullptr;
       auto TR = editableRange(T.E, Ctx, Edit.Scope);
       if (!TR)
@@ -83,7 +95,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         if (!XR)
           return XR.takeError();
         RowText = textOf(*XR, Ctx);
-        RowTermText = Text;
+        RowTermText = Stride.empty() ? Text : parenthesize(RowText) + " * " + Stride;
         continue;
       }
       if (ColText.empty())
@@ -100,7 +112,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
       std::string I = parenthesize(textOf(*IR, Ctx));
       std::string WS = std::to_string(W);
       RowText = I + " / " + WS;
-      RowTermText = RowText + " * " + WS;
+      RowTermText = RowText + " * " + (Stride.empty() ? WS : Stride);
       ColText = I + " % " + WS;
     }
     if (ColText.empty())

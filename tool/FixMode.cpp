@@ -64,7 +64,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     Out.report(DiagnosticsEngine::Remark, D.Decl->getLocation(),
                "fixing '" + Name + "': " + Plan.Description + D.Instead,
                "lds-bank-conflict");
-    if (D.Array->Dynamic && Plan.Choice.K == FixCandidate::Pad) {
+    if (D.Array->Dynamic && Plan.Choice.pads()) {
       bool AllRewritten = !D.Launches.empty();
       for (const LaunchResize &L : D.Launches) {
         AllRewritten &= L.Rewritten;

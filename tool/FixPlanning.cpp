@@ -10,6 +10,7 @@
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -298,7 +299,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       std::string Why;
       if (!isBijection(*First, Plan.Choice,
                        Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0, Rows,
-                       &Why)) {
+                       &Why, Plan.NewLayout.SwizzledColumns)) {
         A.Loc = G.Decl->getLocation();
         A.Why = "the planned layout is not one-to-one: " + Why;
         return A;
@@ -322,15 +323,39 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     Attempt Try = TryStrategy(S);
     // Auto: the planner's favourite may be one the rewrite cannot write (a
     // pad of an extent declared in a header, a swizzle of a read through a
-    // pointer); the other kind, when one exists, edits other text.
+    // pointer); the other kind, when one exists, edits other text. A pad
+    // with a swizzle falls back to the better of the two alone.
     std::string Instead;
     if (!Try.Ok && Try.RewriteRefused && S == Strategy::Auto) {
-      bool WasPad = Try.Plan.Choice.K == FixCandidate::Pad;
-      Attempt Other = TryStrategy(WasPad ? Strategy::Swizzle : Strategy::Pad);
-      if (Other.Ok) {
-        Instead = std::string(" (") + (WasPad ? "padding" : "a swizzle") +
-                  " is not possible: " + Try.Why + ")";
-        Try = std::move(Other);
+      auto Noun = [](FixCandidate::Kind K) {
+        return K == FixCandidate::Pad       ? std::string("padding")
+               : K == FixCandidate::Swizzle ? std::string("a swizzle")
+                                            : std::string("padding with a swizzle");
+      };
+      FixCandidate::Kind Was = Try.Plan.Choice.K;
+      std::vector<Strategy> Others;
+      if (Was != FixCandidate::Pad)
+        Others.push_back(Strategy::Pad);
+      if (Was != FixCandidate::Swizzle)
+        Others.push_back(Strategy::Swizzle);
+      std::string Whys = Noun(Was) + " is not possible: " + Try.Why;
+      std::optional<Attempt> Best;
+      for (Strategy O : Others) {
+        Attempt A = TryStrategy(O);
+        if (!A.Ok) {
+          Whys += std::string("; ") +
+                  (O == Strategy::Pad ? "padding" : "a swizzle") +
+                  " is not possible: " + A.Why;
+          continue;
+        }
+        if (!Best || A.Plan.CostAfter < Best->Plan.CostAfter)
+          Best = std::move(A);
+      }
+      if (Best) {
+        Instead = " (" + Noun(Was) + " is not possible: " + Try.Why + ")";
+        Try = std::move(*Best);
+      } else {
+        Try.Why = Whys;
       }
     }
     if (!Try.Ok) {
@@ -340,7 +365,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     const FixPlan &Plan = Try.Plan;
     auto Reps = &Try.Reps;
     std::vector<LaunchResize> Launches;
-    if (First->Dynamic && Plan.Choice.K == FixCandidate::Pad) {
+    if (First->Dynamic && Plan.Choice.pads()) {
       std::set<const FunctionDecl *> KernelDecls;
       for (size_t I : G.Accesses)
         KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());

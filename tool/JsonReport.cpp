@@ -136,16 +136,18 @@ void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
   for (size_t T = 0; T < Plan.Outcomes.size() && T < Targets.size(); ++T)
     Degrees[Targets[T]] = number(Plan.Outcomes[T].DegreeAfter);
   Object O{{"array", ArrayId},
-           {"strategy", Plan.Choice.K == FixCandidate::Pad ? "pad" : "swizzle"},
+           {"strategy", Plan.Choice.K == FixCandidate::Pad       ? "pad"
+                        : Plan.Choice.K == FixCandidate::Swizzle ? "swizzle"
+                                                                 : "pad+swizzle"},
            {"description", Plan.Description},
            {"lds_bytes_before", static_cast<int64_t>(Plan.LDSBytesBefore)},
            {"lds_bytes_after", static_cast<int64_t>(Plan.LDSBytesAfter)},
            {"degree_after", std::move(Degrees)},
            {"replacements", static_cast<int64_t>(Replacements)},
            {"status", Status}};
-  if (Plan.Choice.K == FixCandidate::Pad)
+  if (Plan.Choice.pads())
     O["pad_elements"] = static_cast<int64_t>(Plan.Choice.PadElems);
-  else
+  if (Plan.Choice.swizzles())
     O["swizzle"] = Object{{"shift", static_cast<int64_t>(Plan.Choice.Swz.Shift)},
                           {"mask", static_cast<int64_t>(Plan.Choice.Swz.Mask)},
                           {"vector_elements", static_cast<int64_t>(Plan.Choice.Swz.VecElems)}};

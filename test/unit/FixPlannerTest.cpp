@@ -552,11 +552,12 @@ TEST(FixPlanner, RefusesSubscriptsThatAreNotElements) {
   V.push_back(access(S, {tx() % 32, tx() / 32}, 4, {256, 1, 1}, AccessKind::Load, 32, 6));
   FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 4096, Strategy::Auto, model());
   EXPECT_FALSE(P.Found);
-  EXPECT_EQ(P.Refusal.rfind("the column subscript of the store at k.hip:4:5 "
-                            "reaches 32 at threadIdx (32, 0, 0), outside [0, 32)",
-                            0),
-            0u)
-      << P.Refusal;
+  // A 1-D array: said in terms of its index, not of [row][column].
+  EXPECT_EQ(P.Refusal,
+            "the index of the store at k.hip:4:5 does not stay in one group of 32 "
+            "elements of 's' (the part added to the multiple of 32 reaches 32 at "
+            "threadIdx (32, 0, 0), outside [0, 32)): a new stride would move what "
+            "it reads");
   EXPECT_EQ(P.RefusalLoc.Line, 4u);
 
   SharedArray Tile = tile();
@@ -594,8 +595,10 @@ TEST(FixPlanner, NothingToFix) {
 // tid % 16 (256 threads) inside loops over dotIdx and i (0..7). Within a
 // warp dotIdx is uniform: lanes t and t + 16 share a word, the 16 words
 // 8 tc + i (+ 133 dotIdx) fall on 4 banks 4 times: 4-way on sm_90 and
-// gfx942. A pad only moves the uniform row: nothing changes. A swizzle
-// needs a row length that is a multiple of a power-of-two span: 133 is odd.
+// gfx942. A pad only moves the uniform row: nothing changes. No span
+// divides 133, but the columns reach 0..127 only, so swizzles of the first
+// 128 columns are tried: the row is uniform in a warp, so each XORs every
+// lane with the same bits and keeps the 4 banks: none helps either.
 TEST(FixPlanner, RefusesSiboehmExtraColumn) {
   SharedArray Bs = array("Bs", "float", 4, {8 * 133});
   std::vector<Access> V = {access(Bs, {sym("dotIdx"), (tx() % 16) * 8 + sym("i")},
@@ -609,12 +612,13 @@ TEST(FixPlanner, RefusesSiboehmExtraColumn) {
                       Strategy::Auto, model());
   EXPECT_FALSE(P.Found);
   EXPECT_EQ(P.Refusal,
-            "no padding or swizzle removes the conflict without making another "
-            "access worse");
+            "padding is not possible: no pad of 'Bs' indexed as r * 133 + c lowers "
+            "the passes; a swizzle is not possible: no XOR swizzle of 'Bs' indexed "
+            "as r * 133 + c lowers the passes");
   FixPlan Swz = planFix(Bs, ptrs(V), targets({"sm_90"}), 8192, Strategy::Swizzle, model());
   EXPECT_FALSE(Swz.Found);
-  EXPECT_EQ(Swz.Refusal, "no XOR swizzle fits rows of 133 floats: the row length "
-                         "must be a multiple of the XOR span");
+  EXPECT_EQ(Swz.Refusal, "no swizzle removes the conflict: no XOR swizzle of 'Bs' "
+                         "indexed as r * 133 + c lowers the passes");
 }
 
 // A dynamic extern float s[] used as rows of 32 (the transpose words again).
@@ -644,4 +648,114 @@ TEST(FixPlanner, DynamicArray) {
   EXPECT_EQ(Known.Description,
             "pad rows 32 -> 33 floats: 32-way -> 1-way on sm_90, +128 B LDS (the "
             "launch must pass 4224 B), occupancy unchanged");
+}
+
+// ---- Real code (issue 9) ------------------------------------------------------
+// LeetCUDA row2col: float tile[64][16], block 16x16, sm_90 (32 banks). A warp
+// is rows ly, ly + 1 of the block (lx = 0..15 each).
+//   stores tile[4 ly + k][lx]: the two rows 64 words = 0 mod 32 apart: 2-way.
+//   loads tile[4 lx + ly / 4][(ly % 4) * 4 + k]: lanes of one half go down
+//   rows 4 apart (64 words): all on one bank, 16-way.
+// A swizzle alone (c ^ ((r >> 2) & 15)) reaches 2-way loads; rows of 17 with
+// it, 1-way (a half's rows 4 lx + q are 68 lx = 4 lx banks apart and the XOR
+// adds lx: bank 5 lx + const, distinct for 16 lanes, the other half at
+// another column group). The stores stay 2-way. So the plan is both at
+// once: a second run would otherwise pad the swizzle.
+TEST(FixPlanner, PadAndSwizzleInOneRun) {
+  SharedArray T = array("tile", "float", 4, {64, 16});
+  std::vector<Access> V;
+  for (int K = 0; K < 4; ++K) {
+    V.push_back(access(T, {ty() * X(4) + X(K), tx()}, 4, {16, 16, 1},
+                       AccessKind::Store, 0, 7 + K));
+    V.push_back(access(T, {tx() * X(4) + ty() / X(4), (ty() % X(4)) * X(4) + X(K)}, 4,
+                       {16, 16, 1}, AccessKind::Load, 0, 12 + K));
+  }
+  FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4096, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::PadSwizzle) << considered(P);
+  EXPECT_EQ(P.Choice.PadElems, 1u);
+  EXPECT_EQ(P.Choice.Swz.Shift, 2u);
+  EXPECT_EQ(P.Choice.Swz.Mask, 15u);
+  EXPECT_EQ(P.Choice.Swz.VecElems, 1u);
+  for (const Access &A : V)
+    EXPECT_EQ(analyzeUnder(T, A, P.Choice, "sm_90").Degree,
+              A.Kind == AccessKind::Store ? 2 : 1);
+  EXPECT_EQ(P.NewLayout.NewDims, (std::vector<uint64_t>{64, 17}));
+  EXPECT_EQ(P.Description,
+            "pad rows 16 -> 17 floats and XOR-swizzle columns in 4-byte units with "
+            "bits 2-5 of the row: 16-way -> 2-way on sm_90, +256 B LDS, occupancy "
+            "unchanged");
+  // Pad or swizzle alone: each is the best of its kind, and worse.
+  FixPlan Swz = planFix(T, ptrs(V), targets({"sm_90"}), 4096, Strategy::Swizzle, model());
+  ASSERT_TRUE(Swz.Found);
+  EXPECT_GT(Swz.CostAfter, P.CostAfter);
+  // Bijective, and both at once are only tried with Strategy::Auto.
+  EXPECT_TRUE(isBijection(T, P.Choice, 0, 0, nullptr));
+  EXPECT_EQ(Swz.Choice.K, FixCandidate::Swizzle);
+}
+
+// llm.c's reorder with an atomic through `shared + tx + ty * 32`: float
+// shared[256], block 32x8. The atomic and shared[i] are written with rows of
+// 32 ({ty, tx}), the 8-way store shared[tx * 8 + ty] with rows of 8 ({tx,
+// ty}). With rows of 32 the store is the linear index 8 tx + ty, row tx / 4,
+// column 8 (tx % 4) + ty; rows of 33: bank (tx / 4) * 33 + 8 (tx % 4) + ty =
+// tx / 4 + 8 (tx % 4) + ty mod 32: 32 distinct for tx = 0..31: 1-way. The
+// others ty * 33 + tx: one row per warp, 1-way. Pad 1 (8 rows * 4 B = 32 B).
+TEST(FixPlanner, AccessesWrittenWithDifferentRowLengths) {
+  SharedArray S = array("shared", "float", 4, {256});
+  std::vector<Access> V;
+  V.push_back(access(S, {ty(), tx()}, 4, {32, 8, 1}, AccessKind::Store, 32, 7));
+  V.push_back(access(S, {ty(), tx()}, 4, {32, 8, 1}, AccessKind::Atomic, 32, 9));
+  V.push_back(access(S, {tx(), ty()}, 4, {32, 8, 1}, AccessKind::Store, 8, 13));
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 1024, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::Pad);
+  EXPECT_EQ(P.Choice.PadElems, 1u);
+  EXPECT_EQ(P.NewLayout.RowLength, 32u);
+  EXPECT_EQ(P.LDSBytesAfter, 1024u + 32);
+  ASSERT_EQ(P.Outcomes.size(), 1u);
+  EXPECT_EQ(P.Outcomes[0].DegreeBefore, 8);
+  EXPECT_EQ(P.Outcomes[0].DegreeAfter, 1);
+}
+
+// LeetCUDA bcf: tile[16][65] (padded by hand), block 16x16. Loads
+// tile[(ly % 4) * 4 + q][lx * 4 + ly / 4] are 4-way. No XOR span divides
+// 65, but every column reached is < 64: the swizzle c ^ ((r >> 2) & 1) on
+// the first 64 columns is valid and makes the loads 2-way (the input's
+// notes enumerate it); the stores tile[ly][lx * 4 + q] stay 2-way.
+TEST(FixPlanner, SwizzleOfAHandPaddedRow) {
+  SharedArray T = array("tile", "float", 4, {16, 65});
+  std::vector<Access> V;
+  for (int Q = 0; Q < 4; ++Q) {
+    V.push_back(access(T, {ty(), tx() * X(4) + X(Q)}, 4, {16, 16, 1},
+                       AccessKind::Store, 0, 7 + Q));
+    V.push_back(access(T, {(ty() % X(4)) * X(4) + X(Q), tx() * X(4) + ty() / X(4)}, 4,
+                       {16, 16, 1}, AccessKind::Load, 0, 12 + Q));
+  }
+  FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4160, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+  EXPECT_EQ(P.Choice.Swz.Shift, 2u);
+  EXPECT_EQ(P.Choice.Swz.Mask, 1u);
+  EXPECT_EQ(P.NewLayout.SwizzledColumns, 64u);
+  EXPECT_EQ(P.Outcomes[0].DegreeBefore, 4);
+  EXPECT_EQ(P.Outcomes[0].DegreeAfter, 2);
+  // One-to-one on the 64 columns the accesses reach; not on all 65 (column
+  // 64 ^ 1 = 65 is outside the row).
+  EXPECT_TRUE(isBijection(T, P.Choice, 0, 0, nullptr, 64));
+  EXPECT_FALSE(isBijection(T, P.Choice, 0, 0, nullptr));
+}
+
+// A column reached past the last whole span keeps such swizzles out: the
+// loads of SwizzleOfAHandPaddedRow one column further right reach column 64
+// (lx = 15, ly / 4 = 3: 60 + 3 + 1), and no span of 2, 4, ... 64 covers it.
+TEST(FixPlanner, PartialSpanNeedsEveryColumnInside) {
+  SharedArray T = array("tile", "float", 4, {16, 65});
+  std::vector<Access> V = {access(T, {(ty() % X(4)) * X(4), tx() * X(4) + ty() / X(4) + X(1)},
+                                  4, {16, 16, 1})};
+  FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4160, Strategy::Swizzle, model());
+  EXPECT_FALSE(P.Found);
+  EXPECT_EQ(P.Refusal, "no XOR swizzle fits rows of 65 floats: the row length must be "
+                       "a multiple of the XOR span (2, 4, 8, ...), or every access stay "
+                       "in the columns of the whole spans");
 }
