@@ -496,6 +496,118 @@ std::string directionName(Direction D) {
 
 } // namespace
 
+namespace {
+
+/// E * Scale split into a part without unknowns (Known) and terms that
+/// hold one (Data, each with its byte scale), through sums, differences,
+/// scaling by constants and widening casts. False if an unknown sits
+/// anywhere else (under a shift by a variable, a mask, a division...).
+bool splitDataTerms(const ExprRef &E, int64_t Scale, ExprRef &Known,
+                    std::vector<std::pair<ExprRef, int64_t>> &Data) {
+  std::string Ignored;
+  if (!E->findUnknown(Ignored)) {
+    ExprRef Part = LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(E, IntType::i64()),
+                                    LaneExpr::constant(Scale, IntType::i64()),
+                                    IntType::i64());
+    Known = Known ? LaneExpr::binary(BinaryOp::Add, Known, Part, IntType::i64()) : Part;
+    return true;
+  }
+  // Residues modulo a round of banks (at most 256 bytes) survive sums,
+  // products and truncation to 16 bits or more; anything else holding an
+  // unknown is one opaque value of the data, scaled.
+  if (E->Ty.Bits < 16)
+    return false;
+  auto Opaque = [&] {
+    Data.push_back({E, Scale});
+    return true;
+  };
+  if (E->Kind == ExprKind::Cast && E->A && E->A->Ty.Bits >= 16)
+    return splitDataTerms(E->A, Scale, Known, Data);
+  if (E->Kind != ExprKind::Binary)
+    return Opaque();
+  auto ConstOf = [](const ExprRef &X) -> std::optional<int64_t> {
+    if (X && X->isConstant())
+      return X->Value;
+    return std::nullopt;
+  };
+  switch (E->BOp) {
+  case BinaryOp::Add:
+    return splitDataTerms(E->A, Scale, Known, Data) &&
+           splitDataTerms(E->B, Scale, Known, Data);
+  case BinaryOp::Sub:
+    return splitDataTerms(E->A, Scale, Known, Data) &&
+           splitDataTerms(E->B, -Scale, Known, Data);
+  case BinaryOp::Mul:
+    if (std::optional<int64_t> C = ConstOf(E->B))
+      return splitDataTerms(E->A, Scale * *C, Known, Data);
+    if (std::optional<int64_t> C = ConstOf(E->A))
+      return splitDataTerms(E->B, Scale * *C, Known, Data);
+    return Opaque();
+  case BinaryOp::Shl:
+    if (std::optional<int64_t> C = ConstOf(E->B); C && *C >= 0 && *C < 32)
+      return splitDataTerms(E->A, Scale * (int64_t(1) << *C), Known, Data);
+    return Opaque();
+  default:
+    return Opaque();
+  }
+}
+
+} // namespace
+
+std::optional<AccessResult>
+ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
+                                  const BankRule &Rule, const Binding &Assumptions,
+                                  std::string &Why) const {
+  ExprRef Known;
+  std::vector<std::pair<ExprRef, int64_t>> Data;
+  if (!splitDataTerms(A.ByteOffset, 1, Known, Data) || !Known)
+    return std::nullopt;
+  const int64_t Round = int64_t(Rule.Banks) * 4;
+  for (const auto &[Term, Scale] : Data)
+    if (Scale % Round != 0)
+      return std::nullopt; // moves lanes to other banks: really unknown
+  Access K = A;
+  K.ByteOffset = Known;
+  K.ArrayBytes = 0; // where the data puts it is not known
+  AccessResult R = analyze(K, T, Assumptions);
+  if (R.Status != ResultStatus::Exact)
+    return R;
+  // Every binding the known part runs with: no two lanes of one group on
+  // one bank, else data could split a broadcast or join two words.
+  SymbolPlan Plan = planSymbols(K, Assumptions);
+  Binding Base = Plan.Fixed;
+  for (const std::string &N : Plan.FreeNames)
+    Base[N] = FreeSamples[0];
+  for (const Binding &Combo : enumeratedBindings(Plan)) {
+    std::vector<WaveAddresses> Waves;
+    std::string Ignored;
+    if (!blockAddresses(K.ByteOffset, K.Predicate, K.Block, T.WaveSize,
+                        merged(Combo, Base), Waves, Ignored))
+      return std::nullopt;
+    for (const WaveAddresses &W : Waves)
+      for (const std::vector<unsigned> &G : Rule.Groups) {
+        std::map<int64_t, unsigned> LaneOfBank;
+        for (const WordRequest &Q : wordRequests(Rule, A.WidthBytes, W, G)) {
+          auto [It, New] = LaneOfBank.emplace(Q.Bank, Q.Lane);
+          if (!New && It->second != Q.Lane) {
+            Why += "; lanes " + std::to_string(It->second) + " and " +
+                   std::to_string(Q.Lane) + " of one lane group ask bank " +
+                   std::to_string(Q.Bank) + ", so the value decides the cost";
+            return std::nullopt;
+          }
+        }
+      }
+  }
+  std::string Term;
+  Data.front().first->findUnknown(Term);
+  R.DataIndependence = "the data in the index (" + Term + "), scaled by " +
+                       std::to_string(Data.front().second) +
+                       " bytes, a multiple of " + std::to_string(Round) +
+                       ", changes no lane's bank, and no two lanes of a group "
+                       "share a bank";
+  return R;
+}
+
 bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
                     const BlockShape &Block, unsigned WaveSize,
                     const std::map<std::string, int64_t> &B,
@@ -566,9 +678,17 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   if (!A.ByteOffset)
     return Unknown("the address of the access is not known");
   std::string Why;
-  if (A.ByteOffset->findUnknown(Why) ||
-      (A.Predicate && A.Predicate->findUnknown(Why)))
+  if (A.Predicate && A.Predicate->findUnknown(Why))
     return Unknown(Why);
+  if (A.ByteOffset->findUnknown(Why)) {
+    // `s[value * 128 + lane]`: data that moves each lane by whole rounds of
+    // the banks cannot change the cost when no two lanes of a group share
+    // a bank; otherwise the cost is unknown.
+    if (std::optional<AccessResult> R =
+            dataIndependent(A, T, *Rule, Assumptions, Why))
+      return *R;
+    return Unknown(Why);
+  }
   if (A.Block.threads() == 0 || T.WaveSize == 0)
     return Unknown("empty block or wave");
 

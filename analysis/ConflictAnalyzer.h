@@ -18,6 +18,7 @@
 #include "BankModel.h"
 
 #include <map>
+#include <optional>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ struct AccessResult {
   bool VariesWithIteration = false;
   /// Costs of the alternative readings of a disputed row, if any.
   std::vector<double> AlternativePasses;
+  /// Set when the index reads data (a value from memory) that was shown not
+  /// to matter: which term, and why.
+  std::string DataIndependence;
 
   bool conflicts() const {
     return Status == ResultStatus::Exact && Passes > IdealPasses + 1e-9;
@@ -83,6 +87,13 @@ public:
                            ConflictWitness *Witness = nullptr);
 
 private:
+  /// The cost of an access whose index holds data terms, when they provably
+  /// do not change it (see analyze); nullopt, with Why extended, if not.
+  std::optional<AccessResult>
+  dataIndependent(const Access &A, const TargetModel &T, const BankRule &Rule,
+                  const std::map<std::string, int64_t> &Assumptions,
+                  std::string &Why) const;
+
   const BankModel &Model;
 };
 

@@ -4,13 +4,65 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include <functional>
 
 using namespace clang;
 
 namespace lds {
 
 namespace {
+/// Whether E reads a builtin coordinate (blockDim.x in a device-side
+/// relaunch `k<<<1, blockDim.x>>>`): such a launch has no constant shape.
+bool readsCoordinate(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    StringRef N = DRE->getDecl()->getName();
+    if (N == "threadIdx" || N == "blockIdx" || N == "blockDim" || N == "gridDim")
+      return true;
+  }
+  for (const Stmt *C : E->children())
+    if (readsCoordinate(C))
+      return true;
+  return false;
+}
+
+/// A launch from device code (dynamic parallelism) configures through
+/// cudaLaunchDevice(func, params, grid, block, ...): its second argument is
+/// no block shape, and it is not the launch the host makes.
+bool isDeviceSideLaunch(const CallExpr *Config) {
+  const FunctionDecl *FD = Config->getDirectCallee();
+  return FD && FD->getIdentifier() && FD->getName() == "cudaLaunchDevice";
+}
+
+/// Whether the local VD keeps the value of its initialiser in Body: every
+/// use of it is a plain read (no assignment, ++, address taken or binding
+/// to a non-const reference).
+bool neverModified(const VarDecl *VD, const Stmt *Body, ASTContext &Ctx) {
+  if (!Body)
+    return false;
+  bool Modified = false;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || Modified)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (DRE->getDecl() == VD) {
+        auto Parents = Ctx.getParents(*DRE);
+        const auto *ICE =
+            Parents.empty() ? nullptr : Parents[0].get<ImplicitCastExpr>();
+        if (!ICE || ICE->getCastKind() != CK_LValueToRValue)
+          Modified = true;
+      }
+    for (const Stmt *C : S->children())
+      Visit(C);
+  };
+  Visit(Body);
+  return !Modified;
+}
+
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Ctx,
@@ -24,7 +76,8 @@ public:
     // A launch in host code that clang rejected (HostErrors.h) is not
     // evaluated: the constant evaluator must not see error-containing
     // (value-dependent) expressions.
-    if (!Callee || !Config || Config->getNumArgs() < 2 || K->containsErrors())
+    if (!Callee || !Config || Config->getNumArgs() < 2 || K->containsErrors() ||
+        isDeviceSideLaunch(Config) || readsCoordinate(Config->getArg(1)))
       return true;
     auto Dims = BlockShapeFinder::constantDims(Config->getArg(1), Ctx);
     if (!Dims)
@@ -78,34 +131,50 @@ BlockShapeFinder::constantDims(const Expr *E, ASTContext &Ctx) {
     // converting constructor from an integer is dim3(n).
     std::array<unsigned, 3> D = {1, 1, 1};
     for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      Expr::EvalResult R;
-      if (!CE->getArg(I)->EvaluateAsInt(R, Ctx))
+      std::optional<uint64_t> V = constantScalar(CE->getArg(I), Ctx);
+      if (!V)
         return std::nullopt;
-      D[I] = static_cast<unsigned>(R.Val.getInt().getZExtValue());
+      D[I] = static_cast<unsigned>(*V);
     }
     if (CE->getNumArgs() == 0)
       return std::nullopt;
     return D;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (E->getType()->isIntegralOrEnumerationType()) {
-      Expr::EvalResult R;
-      if (E->EvaluateAsInt(R, Ctx))
-        return std::array<unsigned, 3>{
-            static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
-    }
+    if (std::optional<uint64_t> V = constantScalar(E, Ctx))
+      return std::array<unsigned, 3>{static_cast<unsigned>(*V), 1, 1};
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && VD->getInit())
+      if (VD->hasLocalStorage() && VD->getInit() &&
+          neverModified(VD, enclosingBody(VD), Ctx))
         return constantDims(VD->getInit(), Ctx);
     return std::nullopt;
   }
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return std::array<unsigned, 3>{
-          static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
-  }
+  if (std::optional<uint64_t> V = constantScalar(E, Ctx))
+    return std::array<unsigned, 3>{static_cast<unsigned>(*V), 1, 1};
   return std::nullopt;
+}
+
+const Stmt *BlockShapeFinder::enclosingBody(const VarDecl *VD) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  return FD ? FD->getBody() : nullptr;
+}
+
+std::optional<uint64_t> BlockShapeFinder::constantScalar(const Expr *E,
+                                                          ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getZExtValue();
+  // A local with a constant initialiser that nothing changes afterwards:
+  // `unsigned threadCount = LIMIT / 2; k<<<1, threadCount>>>(...)`.
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || !VD->getInit() ||
+      !VD->getType()->isIntegralOrEnumerationType() ||
+      !neverModified(VD, enclosingBody(VD), Ctx))
+    return std::nullopt;
+  return constantScalar(VD->getInit(), Ctx);
 }
 
 FoundBlockShape BlockShapeFinder::shapeOf(const FunctionDecl *K) const {

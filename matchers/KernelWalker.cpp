@@ -96,10 +96,26 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
   if (!FreeName.empty()) {
     // A uniform guard either runs the access for the whole wave or not at
     // all: the cost when it runs does not depend on it.
-    if (!C->isUniform() && NoteIfDropped)
-      State.Notes.push_back("guard" + Where + " depends on '" + FreeName +
-                            "'; assumed true for every lane (use --assume " +
-                            FreeName + "=VALUE to evaluate it)");
+    if (!C->isUniform() && NoteIfDropped) {
+      std::vector<std::string> Names;
+      C->forEachSymbol([&](const std::string &Name) {
+        auto It = State.Symbols.find(Name);
+        bool Known = Config.Assumptions.count(Name) ||
+                     (It != State.Symbols.end() &&
+                      It->second.Dom != SymbolInfo::Free);
+        if (!Known && std::find(Names.begin(), Names.end(), Name) == Names.end())
+          Names.push_back(Name);
+      });
+      std::string List, Assume;
+      for (size_t I = 0; I < Names.size(); ++I) {
+        List += (I ? (I + 1 == Names.size() ? " and " : ", ") : "") +
+                ("'" + Names[I] + "'");
+        Assume += (I ? " " : "") + ("--assume " + Names[I] + "=VALUE");
+      }
+      State.Notes.push_back("guard" + Where + " depends on " + List +
+                            "; assumed true for every lane (use " + Assume +
+                            " to evaluate it)");
+    }
     return;
   }
   State.Predicates.push_back(C);
@@ -252,6 +268,8 @@ void KernelWalker::walkStmt(const Stmt *S) {
     return;
   }
   if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+    if (unrollRangeFor(RF))
+      return;
     walkStmt(RF->getLoopVarStmt());
     havocLoopVariables(RF->getBody(), RF, nullptr);
     walkLoopBody(RF->getBody(), RF, nullptr);
@@ -390,6 +408,37 @@ LoopStep analyzeIncrement(const Expr *Inc) {
     }
   }
   return S;
+}
+
+/// Whether S reads V anywhere.
+bool mentions(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (DRE->getDecl() == V)
+      return true;
+  for (const Stmt *C : S->children())
+    if (mentions(C, V))
+      return true;
+  return false;
+}
+
+/// Whether a loop inside Body starts or ends at a value computed from
+/// Counter (bitonic sorts' `for (j = k / 2; j > 0; j /= 2)` inside the loop
+/// over k): that inner loop's iterations are only known once k is.
+bool innerLoopDependsOn(const Stmt *Body, const VarDecl *Counter) {
+  if (!Body || !Counter)
+    return false;
+  if (const auto *For = dyn_cast<ForStmt>(Body))
+    if (mentions(For->getInit(), Counter) || mentions(For->getCond(), Counter))
+      return true;
+  if (const auto *While = dyn_cast<WhileStmt>(Body))
+    if (mentions(While->getCond(), Counter))
+      return true;
+  for (const Stmt *C : Body->children())
+    if (innerLoopDependsOn(C, Counter))
+      return true;
+  return false;
 }
 
 /// One assignment (=, op=, ++, --) of a local variable: whether it steps
@@ -592,9 +641,17 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
     if (Last)
       break;
   }
-  if (Values.empty())
-    return true; // the body never runs
+  mergeUnrolled(Loop, Counter, CounterTy, Values, Iterations);
+  return true;
+}
 
+void KernelWalker::mergeUnrolled(
+    const Stmt *Loop, const VarDecl *Counter, IntType CounterTy,
+    const std::vector<int64_t> &Values,
+    const std::vector<std::vector<WalkedAccess>> &Iterations) {
+  if (Values.empty())
+    return; // the body never runs
+  const std::string Line = locString(Loop->getBeginLoc());
   // The counter names the iterations when its values are distinct;
   // otherwise the iteration number does.
   std::vector<int64_t> Sorted = Values;
@@ -618,6 +675,42 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
   Sym.Info.IsLoopCounter = true;
   for (WalkedAccess &A : mergeIterations(Iterations, Sym))
     Accesses.push_back(std::move(A));
+}
+
+bool KernelWalker::unrollRangeFor(const CXXForRangeStmt *RF) {
+  // `for (int stride : {WARP_SIZE, WARP_SIZE / 2})`: a list of constants.
+  const Expr *Init = RF->getRangeInit();
+  if (!Init)
+    return false;
+  Init = Init->IgnoreImplicit();
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Init))
+    Init = IL->getSubExpr()->IgnoreImplicit();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Init))
+    Init = MTE->getSubExpr()->IgnoreImplicit();
+  const auto *List = dyn_cast<InitListExpr>(Init);
+  const VarDecl *Var = RF->getLoopVariable();
+  if (!List || !Var || !Var->getType()->isIntegralOrEnumerationType() ||
+      List->getNumInits() == 0 || List->getNumInits() > MaxUnrolledIterations ||
+      List->getNumInits() > UnrollBudget)
+    return false;
+  std::vector<int64_t> Values;
+  for (const Expr *E : List->inits()) {
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return false;
+    Values.push_back(R.Val.getInt().getExtValue());
+  }
+  IntType T = Translator.intTypeOf(Var->getType());
+  std::vector<std::vector<WalkedAccess>> Iterations;
+  for (int64_t V : Values) {
+    --UnrollBudget;
+    const size_t Start = Accesses.size();
+    State.Env[Var].Int = LaneExpr::constant(V, T);
+    walkLoopBody(RF->getBody(), RF, Var);
+    Iterations.emplace_back(Accesses.begin() + Start, Accesses.end());
+    Accesses.resize(Start);
+  }
+  mergeUnrolled(RF, Var, T, Values, Iterations);
   return true;
 }
 
@@ -753,7 +846,8 @@ void KernelWalker::walkFor(const ForStmt *For) {
   UnrollFailure.clear();
   UnrollFailureSymbol.clear();
   if ((!HasIntCounter || CounterIt->second.Int->isUniform()) &&
-      hasCarriedVariables(For->getBody(), For, Counter) &&
+      (hasCarriedVariables(For->getBody(), For, Counter) ||
+       innerLoopDependsOn(For->getBody(), HasIntCounter ? Counter : nullptr)) &&
       unrollLoop(For, For->getCond(), For->getBody(), For->getInc(),
                  HasIntCounter ? Counter : nullptr, /*CondFirst=*/true))
     return;
@@ -906,6 +1000,13 @@ ExprRef KernelWalker::onCall(const CallExpr *CE) {
     return LaneExpr::unknown("result of an atomic");
   }
 
+  // A launch from device code starts other blocks: not a call within this
+  // one (following it would walk the kernel into itself).
+  if (isa<CUDAKernelCallExpr>(CE)) {
+    for (const Expr *A : CE->arguments())
+      Translator.evaluateForEffects(A);
+    return nullptr;
+  }
   if (const FunctionDecl *Def = followable(CE))
     return followCall(CE, Def);
 

@@ -16,6 +16,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 
 #include <functional>
 #include <set>
@@ -104,6 +105,13 @@ private:
   bool unrollLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
                   const clang::Stmt *Body, const clang::Expr *Inc,
                   const clang::VarDecl *Counter, bool CondFirst);
+  /// Merges the iterations walked by an unroll into one access per source
+  /// access, over a symbol for the loop (IterationMerge.h).
+  void mergeUnrolled(const clang::Stmt *Loop, const clang::VarDecl *Counter,
+                     IntType CounterTy, const std::vector<int64_t> &Values,
+                     const std::vector<std::vector<WalkedAccess>> &Iterations);
+  /// A range-for over a braced list of constants, walked once per element.
+  bool unrollRangeFor(const clang::CXXForRangeStmt *RF);
   /// The symbol naming a loop's iterations: the counter's name, unless
   /// another symbol has it; the same every time the loop is walked.
   std::string loopSymbolName(const clang::Stmt *Loop, const std::string &Base);

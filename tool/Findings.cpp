@@ -2,6 +2,8 @@
 
 #include "Findings.h"
 
+#include <set>
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -192,5 +194,6 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
   }
   return Out;
 }
+
 
 } // namespace lds

@@ -35,6 +35,8 @@ Object resultToJSON(const AccessResult &R, const Access &A) {
   O["rule"] = R.RuleSource;
   if (R.conflicts())
     O["explanation"] = R.explain();
+  if (!R.DataIndependence.empty())
+    O["data_independence"] = R.DataIndependence;
   if (R.VariesWithIteration && !R.WorstBinding.empty()) {
     Object W;
     for (const auto &[Name, V] : R.WorstBinding)

@@ -472,6 +472,8 @@ int main(int argc, const char **argv) {
               Emit(ReportToErr, R.Text,
                    R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
           }
+          if (FileConfig.Format == OutputFormat::Text)
+            Emit(ReportToErr, assumedShapeNotes(F, Found));
           if (Fixing || Exporting)
             Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat,
                              Color && !ReportToErr);

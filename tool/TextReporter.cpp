@@ -2,6 +2,8 @@
 
 #include "TextReporter.h"
 
+#include <set>
+
 #include "DiagPrinter.h"
 #include "Findings.h"
 
@@ -117,6 +119,29 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
   }
   Flush();
   return Summary;
+}
+
+std::string assumedShapeNotes(const AnalyzedFile &F,
+                              const std::vector<ReportedFinding> &Found) {
+  std::set<std::string> WithFinding;
+  for (const ReportedFinding &R : Found)
+    for (size_t I : R.Accesses)
+      WithFinding.insert(F.Built.M.Accesses[I].Kernel);
+  std::set<std::string> Said;
+  std::string Out;
+  for (const Access &A : F.Built.M.Accesses) {
+    if (A.Block.Source != BlockSource::Default || WithFinding.count(A.Kernel) ||
+        !Said.insert(A.Kernel).second)
+      continue;
+    Out += "note: kernel '" + A.Kernel + "' was analysed with block shape " +
+           std::to_string(A.Block.Dims[0]) + "x" +
+           std::to_string(A.Block.Dims[1]) + "x" +
+           std::to_string(A.Block.Dims[2]) +
+           ", assumed by default (no launch with constant dimensions and no "
+           "__launch_bounds__ give one): no conflict under it; use --block to "
+           "set the real one\n";
+  }
+  return Out;
 }
 
 } // namespace lds

@@ -69,6 +69,12 @@ TextSummary reportAsText(clang::ASTContext &Ctx, const AnalyzedFile &F,
                          llvm::raw_ostream &OS, bool Color,
                          std::vector<ReportedFinding> *Collected = nullptr);
 
+/// One note per kernel analysed under the default block shape that has no
+/// finding: a clean result under a shape nobody gave must say so (the
+/// findings carry that note themselves).
+std::string assumedShapeNotes(const AnalyzedFile &F,
+                              const std::vector<ReportedFinding> &Found);
+
 } // namespace lds
 
 #endif
