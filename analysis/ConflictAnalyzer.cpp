@@ -205,6 +205,11 @@ ExprRef bindSymbols(const ExprRef &E, const Binding &B) {
   }
 }
 
+struct LaneByte {
+  int64_t Byte = 0;
+  unsigned Linear = 0;
+};
+
 /// The cost of the whole block under one binding.
 struct BlockCost {
   bool Ok = true;
@@ -214,6 +219,10 @@ struct BlockCost {
   /// the tool tried for a free symbol) an index outside the array.
   bool Impossible = false;
   bool OutOfBounds = false;
+  bool SampledOutOfBounds = false; ///< outside under a tried free value
+  /// The lowest and highest address an active lane asks (Linear: the
+  /// lane's thread index in the block), for the bounds check.
+  LaneByte Lowest, Highest;
   bool Executed = false; ///< some lane of the block is active
   double Passes = 0;
   double IdealPasses = 0;
@@ -239,12 +248,21 @@ public:
     if (!WantWitness)
       for (const Known &K : Memo[Key])
         if (K.Phase == Phase && sameExpr(K.Rest.get(), Shape.Rest.get()) &&
-            sameExpr(K.Predicate.get(), Predicate.get()))
-          return K.Cost;
+            sameExpr(K.Predicate.get(), Predicate.get())) {
+          // The same lanes, shifted: the cost is the same, but whether they
+          // stay inside the array is not.
+          BlockCost C = K.Cost;
+          C.Lowest.Byte += Shape.Offset - K.Offset;
+          C.Highest.Byte += Shape.Offset - K.Offset;
+          checkBounds(C, B);
+          return C;
+        }
 
     BlockCost Result = costOf(Offset, Predicate, B, WantWitness);
     if (Result.Ok && !WantWitness)
-      Memo[Key].push_back({Shape.Rest, Predicate, Phase, Result});
+      Memo[Key].push_back({Shape.Rest, Predicate, Phase, Shape.Offset, Result});
+    if (Result.Ok)
+      checkBounds(Result, B);
     return Result;
   }
 
@@ -258,8 +276,7 @@ private:
       Result.Ok = false;
       return Result;
     }
-    if (!insideArray(Waves, B, Result))
-      return Result;
+    extremes(Waves, Result);
     Result.AlternativePasses.assign(R.Alternatives.size(), 0);
     unsigned Executed = 0;
     double WorstWave = -1;
@@ -296,34 +313,48 @@ private:
     return Result;
   }
 
-  /// False, with the reason in R, when an active lane's access does not
-  /// lie inside the array: then the block shape (or a guard the tool did
-  /// not see) is wrong, and no cost would mean anything.
-  bool insideArray(const std::vector<WaveAddresses> &Waves, const Binding &B,
-                   BlockCost &R) const {
-    if (!A.ArrayBytes)
-      return true;
-    const auto &Dims = A.Block.Dims;
+  /// The lowest and highest byte address an active lane asks, and where.
+  void extremes(const std::vector<WaveAddresses> &Waves, BlockCost &R) const {
+    bool First = true;
     for (size_t W = 0; W < Waves.size(); ++W)
       for (size_t L = 0; L < Waves[W].Bytes.size(); ++L) {
-        int64_t Byte = Waves[W].Bytes[L];
-        if (!Waves[W].Active[L] ||
-            (Byte >= 0 && static_cast<uint64_t>(Byte) + A.WidthBytes <= A.ArrayBytes))
+        if (!Waves[W].Active[L])
           continue;
-        unsigned Linear = static_cast<unsigned>(W * T.WaveSize + L);
-        LaneEnv Env;
-        Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
-                         Linear / (Dims[0] * Dims[1])};
-        R.Ok = false;
-        R.OutOfBounds = true;
-        // A value tried for a free symbol that moves the access out of the
-        // array cannot be its real value.
-        R.Impossible = std::any_of(Sampled.begin(), Sampled.end(),
-                                   [&](const std::string &N) { return B.count(N); });
-        R.Why = outsideMessage(Byte, where(Env, B, &Sampled));
-        return false;
+        LaneByte LB{Waves[W].Bytes[L], static_cast<unsigned>(W * T.WaveSize + L)};
+        if (First || LB.Byte < R.Lowest.Byte)
+          R.Lowest = LB;
+        if (First || LB.Byte > R.Highest.Byte)
+          R.Highest = LB;
+        First = false;
       }
-    return true;
+  }
+
+  /// Makes R a failure, with the reason, when an active lane's access does
+  /// not lie inside the array: then the block shape (or a guard the tool
+  /// did not see) is wrong, and no cost would mean anything.
+  void checkBounds(BlockCost &R, const Binding &B) const {
+    if (!A.ArrayBytes || !R.Ok || !R.Executed)
+      return;
+    const LaneByte *Bad = nullptr;
+    if (R.Lowest.Byte < 0)
+      Bad = &R.Lowest;
+    else if (static_cast<uint64_t>(R.Highest.Byte) + A.WidthBytes > A.ArrayBytes)
+      Bad = &R.Highest;
+    if (!Bad)
+      return;
+    const auto &Dims = A.Block.Dims;
+    LaneEnv Env;
+    Env.ThreadIdx = {Bad->Linear % Dims[0], Bad->Linear / Dims[0] % Dims[1],
+                     Bad->Linear / (Dims[0] * Dims[1])};
+    R.Ok = false;
+    R.OutOfBounds = true;
+    // Under a value the tool only tried for a free symbol, outside the
+    // array says the cost depends on that symbol (a guard it dropped may
+    // keep those lanes out), not that the value is impossible.
+    R.SampledOutOfBounds =
+        std::any_of(Sampled.begin(), Sampled.end(),
+                    [&](const std::string &N) { return B.count(N); });
+    R.Why = outsideMessage(Bad->Byte, where(Env, B, &Sampled));
   }
 
   std::string outsideMessage(int64_t Byte, const std::string &Where) const {
@@ -394,6 +425,7 @@ private:
   struct Known {
     ExprRef Rest, Predicate;
     int64_t Phase;
+    int64_t Offset; ///< the uniform offset of the binding costed
     BlockCost Cost;
   };
   mutable std::unordered_map<size_t, std::vector<Known>> Memo;
@@ -409,6 +441,7 @@ Binding merged(Binding A, const Binding &B) {
 struct ComboCost {
   BlockCost Cost;
   Binding Values; ///< everything bound, free sample included
+  int Varied = -1; ///< FreeSample::Varied of the sample costed
 };
 
 ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
@@ -422,15 +455,15 @@ ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
     // sample that is impossible (undefined behaviour for the whole wave)
     // is passed over.
     if (!C.Ok && !C.Impossible)
-      return {C, B};
+      return {C, B, S.Varied};
     if (!HaveFirst) {
-      First = {C, B};
+      First = {C, B, S.Varied};
       HaveFirst = true;
     }
     if (C.Ok && C.Executed)
-      return {C, B};
+      return {C, B, S.Varied};
     if (C.Ok && !First.Cost.Ok)
-      First = {C, B};
+      First = {C, B, S.Varied};
   }
   return First;
 }
@@ -441,15 +474,25 @@ std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Know
                                   const std::vector<FreeSample> &Samples,
                                   const SymbolPlan &Plan, std::string &FailWhy) {
   std::vector<std::optional<double>> Passes;
+  std::optional<size_t> OutsideUnder;
   for (const FreeSample &S : Samples) {
     BlockCost C = Coster.cost(merged(S.Values, Known), false);
-    if (!C.Ok && !C.Impossible && FailWhy.empty())
+    if (C.SampledOutOfBounds && !OutsideUnder)
+      OutsideUnder = S.Varied >= 0 ? static_cast<size_t>(S.Varied) : 0;
+    else if (!C.Ok && !C.Impossible && FailWhy.empty())
       FailWhy = C.Why; // not evaluated for some lane: unknown, never skipped
     Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes)
                                         : std::nullopt);
   }
   if (!FailWhy.empty())
     return std::nullopt;
+  if (OutsideUnder)
+    return OutsideUnder;
+  // One value that could be costed is no evidence that the others cost
+  // the same.
+  if (std::count_if(Passes.begin(), Passes.end(),
+                    [](const std::optional<double> &P) { return P.has_value(); }) < 2)
+    return 0;
   std::optional<double> Reference;
   bool Differs = false;
   for (const std::optional<double> &P : Passes)
@@ -700,6 +743,9 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   std::vector<ComboCost> Costs;
   for (const Binding &Combo : Combos) {
     ComboCost C = costOfCombo(Coster, merged(Combo, Plan.Fixed), Samples);
+    if (C.Cost.SampledOutOfBounds)
+      return Unknown(dependsMessage(
+          Plan, C.Varied >= 0 ? static_cast<size_t>(C.Varied) : 0));
     if (!C.Cost.Ok)
       return Unknown(C.Cost.Why);
     Costs.push_back(std::move(C));

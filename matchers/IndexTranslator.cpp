@@ -165,7 +165,80 @@ std::string IndexTranslator::builtinCoordinate(const Expr *E, unsigned &Dim) {
   return Name.str();
 }
 
+namespace {
+/// Whether D lies in namespace cooperative_groups (or one inside it).
+bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+} // namespace
+
+ExprRef IndexTranslator::translateGroupCall(const CallExpr *MC) {
+  // `cta.thread_rank()`: a member call, or (CUDA 13, where the ranks are
+  // static members) a plain call through a member expression.
+  const Expr *Obj = nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(MC))
+    Obj = MCE->getImplicitObjectArgument();
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts()))
+    Obj = ME->getBase();
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(MC->getDirectCallee());
+  if (!M || !M->getIdentifier() || !Obj)
+    return nullptr;
+  QualType OT = Obj->getType();
+  if (OT->isPointerType())
+    OT = OT->getPointeeType();
+  const CXXRecordDecl *R = OT->getAsCXXRecordDecl();
+  if (!R || !inCooperativeGroups(R))
+    return nullptr;
+  StringRef Method = M->getName();
+  IntType T = intTypeOf(MC->getType());
+  // The thread's rank in its block, x fastest, as cooperative groups
+  // number them.
+  auto U = [](ExprRef E) { return LaneExpr::cast(E, IntType::u32()); };
+  ExprRef Linear = LaneExpr::add(
+      U(LaneExpr::threadIdx(0)),
+      LaneExpr::mul(U(LaneExpr::blockDim(0)),
+                    LaneExpr::add(U(LaneExpr::threadIdx(1)),
+                                  LaneExpr::mul(U(LaneExpr::blockDim(1)),
+                                                U(LaneExpr::threadIdx(2))))));
+  if (R->getName() == "thread_block") {
+    if (Method == "thread_rank")
+      return LaneExpr::cast(Linear, T);
+    if (Method == "size" || Method == "num_threads")
+      return LaneExpr::cast(
+          LaneExpr::mul(U(LaneExpr::blockDim(0)),
+                        LaneExpr::mul(U(LaneExpr::blockDim(1)),
+                                      U(LaneExpr::blockDim(2)))),
+          T);
+    return nullptr;
+  }
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
+  if (!Spec || Spec->getName() != "thread_block_tile" ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return nullptr;
+  int64_t N = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  if (N <= 0)
+    return nullptr;
+  ExprRef Size = LaneExpr::constant(N, IntType::u32());
+  if (Method == "thread_rank")
+    return LaneExpr::cast(
+        LaneExpr::binary(BinaryOp::Rem, Linear, Size, IntType::u32()), T);
+  if (Method == "meta_group_rank")
+    return LaneExpr::cast(
+        LaneExpr::binary(BinaryOp::Div, Linear, Size, IntType::u32()), T);
+  if (Method == "size" || Method == "num_threads")
+    return LaneExpr::cast(Size, T);
+  return nullptr;
+}
+
 ExprRef IndexTranslator::translateBuiltinCall(const CallExpr *CE) {
+  if (ExprRef G = translateGroupCall(CE))
+    return G;
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return nullptr;

@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <functional>
 
@@ -90,6 +91,10 @@ private:
   void decay(SharedPointer &P, uint64_t ElementBytes);
   void addInnerBytes(SharedPointer &P, int64_t Bytes);
   ExprRef translateBuiltinCall(const clang::CallExpr *CE);
+  /// Ranks of cooperative groups: thread_block::thread_rank() is the
+  /// thread's linear index, thread_block_tile<N>'s thread_rank() and
+  /// meta_group_rank() are it modulo and divided by N.
+  ExprRef translateGroupCall(const clang::CallExpr *MC);
   SharedPointer sharedAddressOf(const clang::Expr *E);
   SharedPointer addressReturnedBy(const clang::CallExpr *CE);
   ExprRef translateDeclRef(const clang::DeclRefExpr *DRE);

@@ -28,7 +28,7 @@ __global__ void transpose(float* out, const float* in, int width, int height)
     for (int j = 0; j < 32; j += 8)
         out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
     // CHECK-MESSAGES-SET: :[[@LINE-1]]:37: warning: 32-way LDS bank conflict on gfx942 (load of 'tile', 4 B per lane: lanes 0-31 all hit bank 0) [lds-bank-conflict]
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:37: remark: LDS bank cost of load of 'tile' unknown on gfx942: the access falls outside the array (byte 4096, element 1024 of 1024) at threadIdx (32, 0, 0) with j@{{.*}}:28 = 0 under block shape 256x1x1, which was assumed (no launch with constant dimensions and no __launch_bounds__ give one): the block shape is probably wrong; set the option Block [lds-bank-conflict]
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:37: remark: LDS bank cost of load of 'tile' unknown on gfx942: the access falls outside the array (byte 32640, element 8160 of 1024) at threadIdx (255, 0, 0) with j@{{.*}}:28 = 0 under block shape 256x1x1, which was assumed (no launch with constant dimensions and no __launch_bounds__ give one): the block shape is probably wrong; set the option Block [lds-bank-conflict]
     // NOTES-SET: :[[@LINE-3]]:37: note: block shape 32x8x1 from the option Block
     // NOTES-SET: :[[@LINE-14]]:22: note: suggested fix for 'tile': pad rows 32 -> 33 floats
     // NOTES-DEFAULT: :[[@LINE-5]]:37: remark: LDS bank cost of load of 'tile' unknown on gfx942: the access falls outside the array {{.*}} under block shape 256x1x1, which was assumed {{.*}}: the block shape is probably wrong; set the option Block [lds-bank-conflict]
