@@ -20,10 +20,29 @@ std::shared_ptr<LaneExpr> makeNode(ExprKind K, IntType T) {
 /// definition of C semantics, so folding cannot disagree with evaluation.
 /// Nodes that would fail (division by zero, bad shift) stay unfolded, so the
 /// analysis reports the failure when a lane really executes them.
+/// Trees (their shared parts counted each time they are reached: that is
+/// what evaluating them costs) larger than this become an unknown: a value
+/// that grows every iteration of a loop (`a = a + b; b = a + b`) would
+/// otherwise grow without bound.
+constexpr uint32_t MaxTreeSize = 1u << 15;
+
+ExprRef bounded(std::shared_ptr<LaneExpr> N) {
+  uint64_t Size = 1;
+  for (const ExprRef &E : {N->A, N->B, N->C})
+    if (E)
+      Size += E->Size;
+  if (Size > MaxTreeSize)
+    return LaneExpr::unknown("an index expression too large to evaluate (more "
+                             "than " + std::to_string(MaxTreeSize) + " terms)",
+                             N->Ty);
+  N->Size = static_cast<uint32_t>(Size);
+  return N;
+}
+
 ExprRef foldIfConstant(std::shared_ptr<LaneExpr> N) {
   for (const ExprRef &E : {N->A, N->B, N->C})
     if (E && !E->isConstant())
-      return N;
+      return bounded(std::move(N));
   LaneEnv Env;
   if (std::optional<int64_t> V = LaneEvaluator::eval(*N, Env))
     return LaneExpr::constant(*V, N->Ty);
@@ -173,7 +192,7 @@ ExprRef LaneExpr::select(ExprRef Cond, ExprRef A, ExprRef B, IntType T) {
   N->A = std::move(Cond);
   N->B = std::move(A);
   N->C = std::move(B);
-  return N;
+  return bounded(std::move(N));
 }
 
 ExprRef LaneExpr::cast(ExprRef A, IntType T) {

@@ -68,6 +68,9 @@ public:
   UnaryOp UOp = UnaryOp::Neg;
   BinaryOp BOp = BinaryOp::Add;
   ExprRef A, B, C;
+  /// Nodes of the tree below, shared parts counted each time (what a
+  /// traversal costs); the builders keep it under a bound.
+  uint32_t Size = 1;
 
   // Builders. They fold constants so that trees built from template
   // instantiations stay small.

@@ -541,7 +541,9 @@ std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
     if (std::find(Descriptions.begin(), Descriptions.end(), D) !=
         Descriptions.end())
       return;
-    if (FirstName && FirstName->empty())
+    // A loop counter has its values; it is no name to give --assume.
+    if (FirstName && FirstName->empty() &&
+        (It == State.Symbols.end() || It->second.Dom != SymbolInfo::Values))
       *FirstName = Name;
     Descriptions.push_back(D);
   });
@@ -700,18 +702,33 @@ bool KernelWalker::unrollRangeFor(const CXXForRangeStmt *RF) {
       return false;
     Values.push_back(R.Val.getInt().getExtValue());
   }
-  IntType T = Translator.intTypeOf(Var->getType());
+  walkPerValue(RF, RF->getBody(), nullptr, Var,
+               Translator.intTypeOf(Var->getType()), Values, "");
+  return true;
+}
+
+void KernelWalker::walkPerValue(const Stmt *Loop, const Stmt *Body,
+                                const Expr *Inc, const VarDecl *Var,
+                                IntType T, const std::vector<int64_t> &Values,
+                                const std::string &Note) {
   std::vector<std::vector<WalkedAccess>> Iterations;
   for (int64_t V : Values) {
-    --UnrollBudget;
+    UnrollBudget -= std::min(UnrollBudget, 1u);
     const size_t Start = Accesses.size();
     State.Env[Var].Int = LaneExpr::constant(V, T);
-    walkLoopBody(RF->getBody(), RF, Var);
+    walkLoopBody(Body, Loop, Var);
+    if (Inc)
+      Translator.evaluateForEffects(Inc); // steps other variables too
     Iterations.emplace_back(Accesses.begin() + Start, Accesses.end());
     Accesses.resize(Start);
   }
-  mergeUnrolled(RF, Var, T, Values, Iterations);
-  return true;
+  const size_t First = Accesses.size();
+  mergeUnrolled(Loop, Var, T, Values, Iterations);
+  if (!Note.empty())
+    for (size_t I = First; I < Accesses.size(); ++I)
+      if (std::find(Accesses[I].Notes.begin(), Accesses[I].Notes.end(), Note) ==
+          Accesses[I].Notes.end())
+        Accesses[I].Notes.push_back(Note);
 }
 
 bool KernelWalker::looksUniform(
@@ -907,6 +924,18 @@ void KernelWalker::walkFor(const ForStmt *For) {
         Info.Note = "the bound of the loop at " + Line +
                     " is not known: its first " + std::to_string(Vals.size()) +
                     " iterations were analysed";
+      // The same first iterations, walked one by one, where one walk would
+      // lose a carried variable or an inner loop's bounds (argsort's
+      // `for (k = 2; k <= ncols_pad; k *= 2) for (j = k / 2; ...)`).
+      if (!BoundKnown && Vals.size() <= UnrollBudget &&
+          (hasCarriedVariables(For->getBody(), For, Counter) ||
+           innerLoopDependsOn(For->getBody(), Counter))) {
+        std::string Note = Info.Note;
+        State.Symbols.erase(Name);
+        walkPerValue(For, For->getBody(), For->getInc(), Counter, T, Vals, Note);
+        State.Notes.resize(NoteMark);
+        return;
+      }
       State.Env[Counter].Int = LaneExpr::symbol(Name, T);
       havocLoopVariables(For->getBody(), For, Counter);
       walkLoopBody(For->getBody(), For, Counter);
@@ -942,8 +971,9 @@ void KernelWalker::walkFor(const ForStmt *For) {
     std::string Free = Start->isUniform() ? freeSymbolsOf(Start, &First) : "";
     std::string Why = "loop counter '" + Counter->getNameAsString() + "'";
     if (!Free.empty())
-      Why += " starts at a value that depends on " + Free + "; pass --assume " +
-             First + "=VALUE";
+      Why += " starts at a value that depends on " + Free +
+             (First.empty() ? std::string()
+                            : "; pass --assume " + First + "=VALUE");
     else
       Why += " changes in a way the tool does not follow";
     State.Env[Counter].Int = LaneExpr::unknown(Why, T);
