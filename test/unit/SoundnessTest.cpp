@@ -17,13 +17,8 @@ using namespace lds::test;
 
 namespace {
 
-const BankModel &model() {
-  static BankModel M = BankModel::builtin();
-  return M;
-}
-
 AccessResult run(const Access &A, const char *Target = "sm_90") {
-  return ConflictAnalyzer(model()).analyze(A, *model().find(Target));
+  return ConflictAnalyzer(builtinModel()).analyze(A, *builtinModel().find(Target));
 }
 
 X data() { return LaneExpr::unknown("value read from memory"); }

@@ -41,6 +41,12 @@ inline X sel(X C, X A, X B) {
   return LaneExpr::select(C.E, A.E, B.E, IntType::i32());
 }
 
+/// The built-in bank model, built once for all tests.
+inline const BankModel &builtinModel() {
+  static BankModel M = BankModel::builtin();
+  return M;
+}
+
 inline X tx() { return LaneExpr::cast(LaneExpr::threadIdx(0), IntType::i32()); }
 inline X ty() { return LaneExpr::cast(LaneExpr::threadIdx(1), IntType::i32()); }
 inline X sym(const char *Name) { return LaneExpr::symbol(Name); }
