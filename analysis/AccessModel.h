@@ -93,6 +93,12 @@ struct Subscripts {
   std::string Why;              ///< why not Valid (for refusals)
 };
 
+/// The words every note about a guard the front end dropped (assumed true
+/// for every lane) contains: such an access may have more lanes active than
+/// really run it. When the guard reads a runtime value the note goes on
+/// with " (use --assume ...)".
+constexpr const char *DroppedGuardNote = "assumed true for every lane";
+
 struct Access {
   std::string ArrayId;
   SourceLoc Loc;

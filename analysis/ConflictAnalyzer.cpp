@@ -349,11 +349,23 @@ private:
     R.Ok = false;
     R.OutOfBounds = true;
     // Under a value the tool only tried for a free symbol, outside the
-    // array says the cost depends on that symbol (a guard it dropped may
-    // keep those lanes out), not that the value is impossible.
-    R.SampledOutOfBounds =
-        std::any_of(Sampled.begin(), Sampled.end(),
-                    [&](const std::string &N) { return B.count(N); });
+    // array is an impossible value when every lane counted really runs the
+    // access; with a guard the front end had to drop, those lanes may not,
+    // and the cost depends on the symbol.
+    bool Tried = std::any_of(Sampled.begin(), Sampled.end(),
+                             [&](const std::string &N) { return B.count(N); });
+    // Only a guard dropped because it could not be evaluated at all counts
+    // (prescan's `i < d` with d unknown); one dropped because it reads a
+    // runtime value, to be given with --assume, is the steady-state
+    // assumption the tried values are costed under.
+    const std::string GivenLater = std::string(DroppedGuardNote) + " (use";
+    bool GuardDropped = std::any_of(
+        A.Notes.begin(), A.Notes.end(), [&](const std::string &N) {
+          return N.find(DroppedGuardNote) != std::string::npos &&
+                 N.find(GivenLater) == std::string::npos;
+        });
+    R.SampledOutOfBounds = Tried && GuardDropped;
+    R.Impossible = Tried && !GuardDropped;
     R.Why = outsideMessage(Bad->Byte, where(Env, B, &Sampled));
   }
 
@@ -477,9 +489,10 @@ std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Know
   std::optional<size_t> OutsideUnder;
   for (const FreeSample &S : Samples) {
     BlockCost C = Coster.cost(merged(S.Values, Known), false);
-    if (C.SampledOutOfBounds && !OutsideUnder)
-      OutsideUnder = S.Varied >= 0 ? static_cast<size_t>(S.Varied) : 0;
-    else if (!C.Ok && !C.Impossible && FailWhy.empty())
+    if (C.SampledOutOfBounds) {
+      if (!OutsideUnder)
+        OutsideUnder = S.Varied >= 0 ? static_cast<size_t>(S.Varied) : 0;
+    } else if (!C.Ok && !C.Impossible && FailWhy.empty())
       FailWhy = C.Why; // not evaluated for some lane: unknown, never skipped
     Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes)
                                         : std::nullopt);

@@ -81,7 +81,7 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
   if (C->findUnknown(Why)) {
     if (NoteIfDropped)
       State.Notes.push_back("guard" + Where + " depends on " + Why +
-                            "; assumed true for every lane");
+                            "; " + DroppedGuardNote);
     return;
   }
   std::string FreeName;
@@ -113,7 +113,7 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
         Assume += (I ? " " : "") + ("--assume " + Names[I] + "=VALUE");
       }
       State.Notes.push_back("guard" + Where + " depends on " + List +
-                            "; assumed true for every lane (use " + Assume +
+                            "; " + DroppedGuardNote + " (use " + Assume +
                             " to evaluate it)");
     }
     return;
@@ -538,12 +538,19 @@ std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
     std::string D = It != State.Symbols.end() && !It->second.Description.empty()
                         ? It->second.Description
                         : "'" + Name + "'";
+    bool Counter = It != State.Symbols.end() && It->second.Dom == SymbolInfo::Values;
+    if (Counter && !It->second.AssumeHint.empty()) {
+      // A counter whose loop could not be walked per iteration: what
+      // would let it is the name to give.
+      D += " (its loop's bound depends on '" + It->second.AssumeHint + "')";
+      if (FirstName && FirstName->empty())
+        *FirstName = It->second.AssumeHint;
+    }
     if (std::find(Descriptions.begin(), Descriptions.end(), D) !=
         Descriptions.end())
       return;
     // A loop counter has its values; it is no name to give --assume.
-    if (FirstName && FirstName->empty() &&
-        (It == State.Symbols.end() || It->second.Dom != SymbolInfo::Values))
+    if (FirstName && FirstName->empty() && !Counter)
       *FirstName = Name;
     Descriptions.push_back(D);
   });
@@ -924,18 +931,10 @@ void KernelWalker::walkFor(const ForStmt *For) {
         Info.Note = "the bound of the loop at " + Line +
                     " is not known: its first " + std::to_string(Vals.size()) +
                     " iterations were analysed";
-      // The same first iterations, walked one by one, where one walk would
-      // lose a carried variable or an inner loop's bounds (argsort's
-      // `for (k = 2; k <= ncols_pad; k *= 2) for (j = k / 2; ...)`).
-      if (!BoundKnown && Vals.size() <= UnrollBudget &&
-          (hasCarriedVariables(For->getBody(), For, Counter) ||
-           innerLoopDependsOn(For->getBody(), Counter))) {
-        std::string Note = Info.Note;
-        State.Symbols.erase(Name);
-        walkPerValue(For, For->getBody(), For->getInc(), Counter, T, Vals, Note);
-        State.Notes.resize(NoteMark);
-        return;
-      }
+      // What would let the loop be walked per iteration, for the reasons of
+      // what depends on it (argsort's `for (j = k / 2; ...)` inside
+      // `for (k = 2; k <= ncols_pad; k *= 2)`).
+      Info.AssumeHint = UnrollFailureSymbol;
       State.Env[Counter].Int = LaneExpr::symbol(Name, T);
       havocLoopVariables(For->getBody(), For, Counter);
       walkLoopBody(For->getBody(), For, Counter);

@@ -337,10 +337,19 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   for (const ArrayFix &Fix : P.Fixes)
     for (size_t T = 0; T < P.Targets.size(); ++T) {
       double Sum = 0;
-      for (size_t I = 0; I < NewModel.Accesses.size(); ++I)
-        if (Fix.ArrayIds.count(NewModel.Accesses[I].ArrayId) &&
-            NewResults[I][T].Status == ResultStatus::Exact)
-          Sum += NewResults[I][T].Passes;
+      for (size_t I = 0; I < NewModel.Accesses.size(); ++I) {
+        if (!Fix.ArrayIds.count(NewModel.Accesses[I].ArrayId))
+          continue;
+        const AccessResult &R = NewResults[I][T];
+        // An access the rewritten file leaves unknown (outside a dynamic
+        // allocation its launch did not grow, say) is no planned effect.
+        if (R.Status == ResultStatus::Unknown)
+          return Fail("after the rewrite of '" + Fix.Name + "', the " +
+                      accessKindName(NewModel.Accesses[I].Kind) + " at line " +
+                      std::to_string(NewModel.Accesses[I].Loc.Line) +
+                      " cannot be costed on " + P.Targets[T] + ": " + R.Reason);
+        Sum += R.Passes;
+      }
       double Want = Fix.Plan.Outcomes[T].PassesAfter;
       if (std::fabs(Sum - Want) > 1e-6)
         return Fail("the rewrite of '" + Fix.Name + "' does not have the planned "
