@@ -19,40 +19,15 @@
 #include <regex>
 #include <sstream>
 
+#include "TsvRows.h"
+
 using namespace lds;
 
 namespace {
 
-using Row = std::map<std::string, std::string>;
+using Row = test::TsvRow;
 
-std::vector<Row> readRows(const std::string &Path) {
-  std::vector<Row> Rows;
-  std::ifstream In(Path);
-  std::string Line;
-  std::vector<std::string> Header;
-  auto Split = [](const std::string &L) {
-    std::vector<std::string> Cells;
-    std::stringstream SS(L);
-    std::string Cell;
-    while (std::getline(SS, Cell, '\t'))
-      Cells.push_back(Cell);
-    return Cells;
-  };
-  while (std::getline(In, Line)) {
-    if (Line.empty())
-      continue;
-    if (Header.empty()) {
-      Header = Split(Line);
-      continue;
-    }
-    std::vector<std::string> Cells = Split(Line);
-    Row R;
-    for (size_t I = 0; I < Header.size() && I < Cells.size(); ++I)
-      R[Header[I]] = Cells[I];
-    Rows.push_back(R);
-  }
-  return Rows;
-}
+std::vector<Row> readRows(const std::string &Path) { return test::readTsvRows(Path); }
 
 /// The access the front end builds for `ldmatrix ... [addr]` in one warp.
 Access matrixAccess(const Row &T, ExprRef Addr) {

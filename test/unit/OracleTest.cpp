@@ -16,39 +16,19 @@
 #include <map>
 #include <sstream>
 
+#include "TsvRows.h"
+
 using namespace lds;
 
 namespace {
 
-using Row = std::map<std::string, std::string>;
+using Row = test::TsvRow;
 
 /// Rows of a tab-separated file with a header line, by their "name" column.
 std::map<std::string, Row> readTable(const std::string &Path) {
   std::map<std::string, Row> Rows;
-  std::ifstream In(Path);
-  std::string Line;
-  std::vector<std::string> Header;
-  auto Split = [](const std::string &L) {
-    std::vector<std::string> Cells;
-    std::stringstream SS(L);
-    std::string Cell;
-    while (std::getline(SS, Cell, '\t'))
-      Cells.push_back(Cell);
-    return Cells;
-  };
-  while (std::getline(In, Line)) {
-    if (Line.empty())
-      continue;
-    if (Header.empty()) {
-      Header = Split(Line);
-      continue;
-    }
-    std::vector<std::string> Cells = Split(Line);
-    Row R;
-    for (size_t I = 0; I < Header.size() && I < Cells.size(); ++I)
-      R[Header[I]] = Cells[I];
+  for (Row &R : test::readTsvRows(Path))
     Rows[R["name"]] = R;
-  }
   return Rows;
 }
 
