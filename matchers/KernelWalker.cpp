@@ -84,33 +84,25 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
                             "; " + DroppedGuardNote);
     return;
   }
-  std::string FreeName;
+  // The runtime values the guard reads that nobody gave.
+  std::vector<std::string> Free;
   C->forEachSymbol([&](const std::string &Name) {
     auto It = State.Symbols.find(Name);
     bool Known = Config.Assumptions.count(Name) ||
                  (It != State.Symbols.end() &&
                   It->second.Dom != SymbolInfo::Free);
-    if (!Known && FreeName.empty())
-      FreeName = Name;
+    if (!Known && std::find(Free.begin(), Free.end(), Name) == Free.end())
+      Free.push_back(Name);
   });
-  if (!FreeName.empty()) {
+  if (!Free.empty()) {
     // A uniform guard either runs the access for the whole wave or not at
     // all: the cost when it runs does not depend on it.
     if (!C->isUniform() && NoteIfDropped) {
-      std::vector<std::string> Names;
-      C->forEachSymbol([&](const std::string &Name) {
-        auto It = State.Symbols.find(Name);
-        bool Known = Config.Assumptions.count(Name) ||
-                     (It != State.Symbols.end() &&
-                      It->second.Dom != SymbolInfo::Free);
-        if (!Known && std::find(Names.begin(), Names.end(), Name) == Names.end())
-          Names.push_back(Name);
-      });
       std::string List, Assume;
-      for (size_t I = 0; I < Names.size(); ++I) {
-        List += (I ? (I + 1 == Names.size() ? " and " : ", ") : "") +
-                ("'" + Names[I] + "'");
-        Assume += (I ? " " : "") + ("--assume " + Names[I] + "=VALUE");
+      for (size_t I = 0; I < Free.size(); ++I) {
+        List += (I ? (I + 1 == Free.size() ? " and " : ", ") : "") +
+                ("'" + Free[I] + "'");
+        Assume += (I ? " " : "") + ("--assume " + Free[I] + "=VALUE");
       }
       State.Notes.push_back("guard" + Where + " depends on " + List +
                             "; " + DroppedGuardNote + " (use " + Assume +
@@ -579,7 +571,6 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
                               const VarDecl *Counter, bool CondFirst) {
   const WalkState Saved = State;
   const size_t FirstAccess = Accesses.size(), FirstEscape = Escapes.size();
-  const std::string Line = locString(Loop->getBeginLoc());
   auto Fail = [&](const std::string &Why, const std::string &Symbol = "") {
     State = Saved;
     Accesses.resize(FirstAccess);
@@ -709,33 +700,24 @@ bool KernelWalker::unrollRangeFor(const CXXForRangeStmt *RF) {
       return false;
     Values.push_back(R.Val.getInt().getExtValue());
   }
-  walkPerValue(RF, RF->getBody(), nullptr, Var,
-               Translator.intTypeOf(Var->getType()), Values, "");
+  walkPerValue(RF, RF->getBody(), Var, Translator.intTypeOf(Var->getType()),
+               Values);
   return true;
 }
 
 void KernelWalker::walkPerValue(const Stmt *Loop, const Stmt *Body,
-                                const Expr *Inc, const VarDecl *Var,
-                                IntType T, const std::vector<int64_t> &Values,
-                                const std::string &Note) {
+                                const VarDecl *Var, IntType T,
+                                const std::vector<int64_t> &Values) {
   std::vector<std::vector<WalkedAccess>> Iterations;
   for (int64_t V : Values) {
     UnrollBudget -= std::min(UnrollBudget, 1u);
     const size_t Start = Accesses.size();
     State.Env[Var].Int = LaneExpr::constant(V, T);
     walkLoopBody(Body, Loop, Var);
-    if (Inc)
-      Translator.evaluateForEffects(Inc); // steps other variables too
     Iterations.emplace_back(Accesses.begin() + Start, Accesses.end());
     Accesses.resize(Start);
   }
-  const size_t First = Accesses.size();
   mergeUnrolled(Loop, Var, T, Values, Iterations);
-  if (!Note.empty())
-    for (size_t I = First; I < Accesses.size(); ++I)
-      if (std::find(Accesses[I].Notes.begin(), Accesses[I].Notes.end(), Note) ==
-          Accesses[I].Notes.end())
-        Accesses[I].Notes.push_back(Note);
 }
 
 bool KernelWalker::looksUniform(

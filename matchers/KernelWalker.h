@@ -110,12 +110,10 @@ private:
   void mergeUnrolled(const clang::Stmt *Loop, const clang::VarDecl *Counter,
                      IntType CounterTy, const std::vector<int64_t> &Values,
                      const std::vector<std::vector<WalkedAccess>> &Iterations);
-  /// Walks Body once for each of Values given to Var, then merges; Note
-  /// (an assumption about the iterations) goes with every merged access.
+  /// Walks Body once for each of Values given to Var, then merges.
   void walkPerValue(const clang::Stmt *Loop, const clang::Stmt *Body,
-                    const clang::Expr *Inc, const clang::VarDecl *Var,
-                    IntType T, const std::vector<int64_t> &Values,
-                    const std::string &Note);
+                    const clang::VarDecl *Var, IntType T,
+                    const std::vector<int64_t> &Values);
   /// A range-for over a braced list of constants, walked once per element.
   bool unrollRangeFor(const clang::CXXForRangeStmt *RF);
   /// The symbol naming a loop's iterations: the counter's name, unless

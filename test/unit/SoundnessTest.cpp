@@ -23,22 +23,6 @@ AccessResult run(const Access &A, const char *Target = "sm_90") {
 
 X data() { return LaneExpr::unknown("value read from memory"); }
 
-SymbolInfo freeArgument(const char *Name) {
-  SymbolInfo S;
-  S.Dom = SymbolInfo::Free;
-  S.Description = std::string("kernel argument '") + Name + "'";
-  return S;
-}
-
-SymbolInfo counter(std::vector<int64_t> Vals) {
-  SymbolInfo S;
-  S.Dom = SymbolInfo::Values;
-  S.Vals = std::move(Vals);
-  S.Description = "loop counter 'd'";
-  S.IsLoopCounter = true;
-  return S;
-}
-
 } // namespace
 
 // An unknown anywhere but a bank-preserving product is unknown: under a
@@ -80,7 +64,7 @@ TEST(Soundness, FailingFreeSampleIsUnknownNotSkipped) {
   // broadcast; offset = 1 shifts lane 24 by 32.
   X Scaled = tx() * sym("offset");
   Access A = elementAccess(Scaled + (Scaled >> (sym("offset") * 8 + tx())), 4);
-  A.Symbols["offset"] = freeArgument("offset");
+  A.Symbols["offset"] = kernelArgument("offset");
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
   EXPECT_NE(R.Reason.find("out of range"), std::string::npos) << R.Reason;
@@ -91,7 +75,7 @@ TEST(Soundness, FailingFreeSampleIsUnknownNotSkipped) {
 // impossible value, not a lane the tool failed to see: the others decide.
 TEST(Soundness, UniformDivisionByATriedZeroIsPassedOver) {
   Access A = elementAccess(tx() + (X(64) / sym("n")) * 32, 4);
-  A.Symbols["n"] = freeArgument("n");
+  A.Symbols["n"] = kernelArgument("n");
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Exact) << R.Reason;
   EXPECT_EQ(R.Passes, 1);
@@ -100,7 +84,7 @@ TEST(Soundness, UniformDivisionByATriedZeroIsPassedOver) {
 // Every iteration is evaluated; one that fails makes the whole unknown.
 TEST(Soundness, FailingIterationIsUnknown) {
   Access A = elementAccess(tx() * 2 + (X(1) << (sym("d") + tx())), 4);
-  A.Symbols["d"] = counter({0, 1, 31});
+  A.Symbols["d"] = loopCounter({0, 1, 31});
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
   EXPECT_NE(R.Reason.find("with d = 1"), std::string::npos) << R.Reason;
@@ -154,7 +138,7 @@ TEST(Soundness, DataWithLanesSharingABankIsUnknown) {
 // stayed inside and was reported as exact 2-way).
 TEST(Soundness, OutsideTheArrayUnderATriedValueIsUnknown) {
   Access A = elementAccess(tx() * 2 * sym("offset") + sym("offset") - 1, 4);
-  A.Symbols["offset"] = freeArgument("offset");
+  A.Symbols["offset"] = kernelArgument("offset");
   A.ArrayBytes = 64 * 4;
   A.ElementBytes = 4;
   A.Notes = {std::string("guard at f.cu:11 depends on 'd'; ") + DroppedGuardNote};

@@ -20,22 +20,6 @@ AccessResult run(const Access &A, const char *Target = "sm_90",
   return ConflictAnalyzer(model()).analyze(A, *model().find(Target), Assume);
 }
 
-SymbolInfo loopCounter(std::vector<int64_t> Vals) {
-  SymbolInfo S;
-  S.Dom = SymbolInfo::Values;
-  S.Vals = std::move(Vals);
-  S.Description = "loop counter 's'";
-  S.IsLoopCounter = true;
-  return S;
-}
-
-SymbolInfo kernelArgument(const char *Name) {
-  SymbolInfo S;
-  S.Dom = SymbolInfo::Free;
-  S.Description = std::string("kernel argument '") + Name + "'";
-  return S;
-}
-
 } // namespace
 
 // Tree reduction: for (s = 1; s < 1024; s *= 2) { int i = 2 * s * tid;

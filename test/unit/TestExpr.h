@@ -13,6 +13,8 @@
 #include "LaneExpr.h"
 
 #include <array>
+#include <string>
+#include <vector>
 
 namespace lds::test {
 
@@ -45,6 +47,23 @@ inline X sel(X C, X A, X B) {
 inline const BankModel &builtinModel() {
   static BankModel M = BankModel::builtin();
   return M;
+}
+
+/// A loop counter with the given values, and a kernel argument nobody gave.
+inline SymbolInfo loopCounter(std::vector<int64_t> Vals) {
+  SymbolInfo S;
+  S.Dom = SymbolInfo::Values;
+  S.Vals = std::move(Vals);
+  S.Description = "loop counter 's'";
+  S.IsLoopCounter = true;
+  return S;
+}
+
+inline SymbolInfo kernelArgument(const char *Name) {
+  SymbolInfo S;
+  S.Dom = SymbolInfo::Free;
+  S.Description = std::string("kernel argument '") + Name + "'";
+  return S;
 }
 
 inline X tx() { return LaneExpr::cast(LaneExpr::threadIdx(0), IntType::i32()); }
