@@ -218,7 +218,6 @@ struct BlockCost {
   /// undefined behaviour in a uniform part of the index, or (for a value
   /// the tool tried for a free symbol) an index outside the array.
   bool Impossible = false;
-  bool OutOfBounds = false;
   bool SampledOutOfBounds = false; ///< outside under a tried free value
   /// The lowest and highest address an active lane asks (Linear: the
   /// lane's thread index in the block), for the bounds check.
@@ -347,7 +346,6 @@ private:
     Env.ThreadIdx = {Bad->Linear % Dims[0], Bad->Linear / Dims[0] % Dims[1],
                      Bad->Linear / (Dims[0] * Dims[1])};
     R.Ok = false;
-    R.OutOfBounds = true;
     // Under a value the tool only tried for a free symbol, outside the
     // array is an impossible value when every lane counted really runs the
     // access; with a guard the front end had to drop, those lanes may not,
@@ -628,32 +626,37 @@ ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
   AccessResult R = analyze(K, T, Assumptions);
   if (R.Status != ResultStatus::Exact)
     return R;
-  // Every binding the known part runs with: no two lanes of one group on
-  // one bank, else data could split a broadcast or join two words.
+  // Every binding the known part runs with, every value tried for a free
+  // symbol included: no two lanes of one group on one bank, else data
+  // could split a broadcast or join two words.
   SymbolPlan Plan = planSymbols(K, Assumptions);
-  Binding Base = Plan.Fixed;
-  for (const std::string &N : Plan.FreeNames)
-    Base[N] = FreeSamples[0];
-  for (const Binding &Combo : enumeratedBindings(Plan)) {
-    std::vector<WaveAddresses> Waves;
-    std::string Ignored;
-    if (!blockAddresses(K.ByteOffset, K.Predicate, K.Block, T.WaveSize,
-                        merged(Combo, Base), Waves, Ignored))
-      return std::nullopt;
-    for (const WaveAddresses &W : Waves)
-      for (const std::vector<unsigned> &G : Rule.Groups) {
-        std::map<int64_t, unsigned> LaneOfBank;
-        for (const WordRequest &Q : wordRequests(Rule, A.WidthBytes, W, G)) {
-          auto [It, New] = LaneOfBank.emplace(Q.Bank, Q.Lane);
-          if (!New && It->second != Q.Lane) {
-            Why += "; lanes " + std::to_string(It->second) + " and " +
-                   std::to_string(Q.Lane) + " of one lane group ask bank " +
-                   std::to_string(Q.Bank) + ", so the value decides the cost";
-            return std::nullopt;
+  std::vector<FreeSample> Samples = freeSamples(Plan);
+  for (const Binding &Combo : enumeratedBindings(Plan))
+    for (const FreeSample &S : Samples) {
+      std::vector<WaveAddresses> Waves;
+      std::string Ignored;
+      bool Undefined = false;
+      if (!blockAddresses(K.ByteOffset, K.Predicate, K.Block, T.WaveSize,
+                          merged(merged(S.Values, Plan.Fixed), Combo), Waves,
+                          Ignored, &Undefined)) {
+        if (Undefined)
+          continue; // an impossible value, as in the cost
+        return std::nullopt;
+      }
+      for (const WaveAddresses &W : Waves)
+        for (const std::vector<unsigned> &G : Rule.Groups) {
+          std::map<int64_t, unsigned> LaneOfBank;
+          for (const WordRequest &Q : wordRequests(Rule, A.WidthBytes, W, G)) {
+            auto [It, New] = LaneOfBank.emplace(Q.Bank, Q.Lane);
+            if (!New && It->second != Q.Lane) {
+              Why += "; lanes " + std::to_string(It->second) + " and " +
+                     std::to_string(Q.Lane) + " of one lane group ask bank " +
+                     std::to_string(Q.Bank) + ", so the value decides the cost";
+              return std::nullopt;
+            }
           }
         }
-      }
-  }
+    }
   std::string Term;
   Data.front().first->findUnknown(Term);
   R.DataIndependence = "the data in the index (" + Term + "), scaled by " +
