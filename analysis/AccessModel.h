@@ -46,15 +46,15 @@ struct BlockShape {
 };
 
 struct SharedArray {
-  std::string Id;          ///< "kernel/name" (or "name" at namespace scope)
+  std::string Id; ///< "kernel/name" (or "name" at namespace scope)
   std::string Name;
-  std::string Kernel;      ///< kernel (with template arguments) it is used in
+  std::string Kernel; ///< kernel (with template arguments) it is used in
   SourceLoc Decl;
   std::string ElementType; ///< as spelled by the compiler, e.g. "float"
   unsigned ElementBytes = 4;
   std::vector<uint64_t> Dims; ///< empty for scalars; {0} for extern []
   uint64_t Bytes = 0;
-  bool Dynamic = false;    ///< extern __shared__ / HIP_DYNAMIC_SHARED
+  bool Dynamic = false; ///< extern __shared__ / HIP_DYNAMIC_SHARED
 };
 
 /// How a uniform symbol may vary. The analyzer enumerates Values, tries
@@ -62,8 +62,8 @@ struct SharedArray {
 /// changes with them), and uses the single value of Assumed ones.
 struct SymbolInfo {
   enum Domain { Free, Values, Assumed } Dom = Free;
-  std::vector<int64_t> Vals;  ///< for Values (in iteration order) / Assumed
-  std::string Description;    ///< "kernel argument 'n'", "loop counter 's'"
+  std::vector<int64_t> Vals; ///< for Values (in iteration order) / Assumed
+  std::string Description;   ///< "kernel argument 'n'", "loop counter 's'"
   /// Whether the symbol is a loop counter: then the worst value is reported
   /// as "the worst iteration".
   bool IsLoopCounter = false;
@@ -84,13 +84,13 @@ struct SymbolInfo {
 /// {r, c} with FlatRowLength = W (W a constant the front end proved).
 struct Subscripts {
   bool Valid = false;
-  std::vector<ExprRef> Index;   ///< element units, outermost first
-  uint64_t FlatRowLength = 0;   ///< W for a flattened 1-D array, else 0
-  ExprRef InnerBytes;           ///< offset inside the element (.x, .y ...)
+  std::vector<ExprRef> Index; ///< element units, outermost first
+  uint64_t FlatRowLength = 0; ///< W for a flattened 1-D array, else 0
+  ExprRef InnerBytes;         ///< offset inside the element (.x, .y ...)
   /// A linear index i of a flattened array, given as {i / W, i % W}: the
   /// rewrite must spell it that way.
   bool Linear = false;
-  std::string Why;              ///< why not Valid (for refusals)
+  std::string Why; ///< why not Valid (for refusals)
 };
 
 /// The words every note about a guard the front end dropped (assumed true
@@ -103,18 +103,18 @@ struct Access {
   std::string ArrayId;
   SourceLoc Loc;
   AccessKind Kind = AccessKind::Load;
-  unsigned WidthBytes = 4;   ///< width of the memory instruction per lane
+  unsigned WidthBytes = 4; ///< width of the memory instruction per lane
   /// ldmatrix / stmatrix (NVIDIA inline PTX): 16-byte rows from lanes
   /// 0..8n-1, costed by the target's matrix rows (BankRule::Matrix).
   bool Matrix = false;
-  ExprRef ByteOffset;        ///< from the start of the array, per lane
-  ExprRef Predicate;         ///< lane active when nonzero; null: always
-  std::string IndexText;     ///< the index as written, for reports
+  ExprRef ByteOffset;    ///< from the start of the array, per lane
+  ExprRef Predicate;     ///< lane active when nonzero; null: always
+  std::string IndexText; ///< the index as written, for reports
   std::map<std::string, SymbolInfo> Symbols;
   BlockShape Block;
-  std::string Kernel;        ///< the kernel instantiation it runs in
-  unsigned LoopDepth = 0;    ///< for weighting in the fix planner
-  std::vector<std::string> Notes; ///< assumptions made while modelling
+  std::string Kernel;               ///< the kernel instantiation it runs in
+  unsigned LoopDepth = 0;           ///< for weighting in the fix planner
+  std::vector<std::string> Notes;   ///< assumptions made while modelling
   std::vector<SourceLoc> CallChain; ///< helper call sites, outermost first
   Subscripts Subs;
   /// Size of the array (of a dynamic one: the launch's dynamic bytes) and

@@ -78,9 +78,9 @@ std::optional<DsOpInfo> classifyDs(StringRef Mnemonic) {
     return I;
   StringRef Op = Toks[0];
   // The operation: gfx9-11 read/write(2)(st64), gfx12 load/store(_2addr).
-  static const char *const OtherOps[] = {
-      "swizzle", "permute", "bpermute", "nop",     "gws",     "append",
-      "consume", "ordered", "bvh",      "barrier", "sema",    "gws"};
+  static const char *const OtherOps[] = {"swizzle", "permute", "bpermute", "nop",
+                                         "gws",     "append",  "consume",  "ordered",
+                                         "bvh",     "barrier", "sema",     "gws"};
   bool IsOther = false;
   for (const char *O : OtherOps)
     IsOther |= Op == O;
@@ -147,8 +147,7 @@ std::vector<const Function *> AsmFile::kernels() const {
 namespace {
 class ExprParser {
 public:
-  ExprParser(StringRef S, const std::map<std::string, std::string> &Syms,
-             unsigned Depth)
+  ExprParser(StringRef S, const std::map<std::string, std::string> &Syms, unsigned Depth)
       : S(S), Syms(Syms), Depth(Depth) {}
 
   std::optional<int64_t> parseAll() {
@@ -259,8 +258,7 @@ private:
       return V;
     }
     size_t N = 0;
-    while (N < S.size() &&
-           (llvm::isAlnum(S[N]) || S[N] == '_' || S[N] == '.' || S[N] == '$'))
+    while (N < S.size() && (llvm::isAlnum(S[N]) || S[N] == '_' || S[N] == '.' || S[N] == '$'))
       ++N;
     if (N == 0)
       return std::nullopt;
@@ -288,8 +286,7 @@ private:
     return ExprParser(It->second, Syms, Depth + 1).parseAll();
   }
 
-  static std::optional<int64_t> call(StringRef Name,
-                                     const std::vector<int64_t> &A) {
+  static std::optional<int64_t> call(StringRef Name, const std::vector<int64_t> &A) {
     if ((Name == "max" || Name == "min") && !A.empty()) {
       int64_t V = A[0];
       for (int64_t X : A)
@@ -306,8 +303,7 @@ private:
 };
 } // namespace
 
-std::optional<int64_t> evaluate(StringRef Expr,
-                                const std::map<std::string, std::string> &Syms) {
+std::optional<int64_t> evaluate(StringRef Expr, const std::map<std::string, std::string> &Syms) {
   return ExprParser(Expr, Syms, 0).parseAll();
 }
 
@@ -425,17 +421,13 @@ static bool isDsZeroWait(StringRef Mn, StringRef Ops) {
 }
 
 static bool isBarrier(StringRef Mn) {
-  return Mn == "s_barrier" || Mn.starts_with("s_barrier_signal") ||
-         Mn == "s_barrier_wait";
+  return Mn == "s_barrier" || Mn.starts_with("s_barrier_signal") || Mn == "s_barrier_wait";
 }
 
-static bool isCall(StringRef Mn) {
-  return Mn == "s_swappc_b64" || Mn == "s_call_b64";
-}
+static bool isCall(StringRef Mn) { return Mn == "s_swappc_b64" || Mn == "s_call_b64"; }
 
 static bool isBranch(StringRef Mn) {
-  return Mn == "s_branch" || Mn.starts_with("s_cbranch") ||
-         Mn == "s_setpc_b64";
+  return Mn == "s_branch" || Mn.starts_with("s_cbranch") || Mn == "s_setpc_b64";
 }
 
 namespace {
@@ -446,7 +438,7 @@ struct RawInstr {
 struct RawFunction {
   Function F;
   std::vector<RawInstr> Instrs;
-  std::vector<size_t> DsIndex; ///< instruction index of each F.Ds entry
+  std::vector<size_t> DsIndex;                           ///< instruction index of each F.Ds entry
   std::map<std::string, std::string> KernelInfoComments; ///< "NumVgprs" -> "15"
 };
 } // namespace
@@ -582,8 +574,8 @@ AsmFile parse(StringRef Text) {
         Args.split(P, ' ', -1, false);
         unsigned FileNo = 0, L = 0, C = 0;
         Loc.clear();
-        if (P.size() >= 2 && !P[0].getAsInteger(10, FileNo) &&
-            !P[1].getAsInteger(10, L) && L != 0) {
+        if (P.size() >= 2 && !P[0].getAsInteger(10, FileNo) && !P[1].getAsInteger(10, L) &&
+            L != 0) {
           if (P.size() >= 3)
             P[2].getAsInteger(10, C);
           SourceFrame F;
@@ -692,8 +684,8 @@ AsmFile parse(StringRef Text) {
     if (!F.VGPRs)
       F.VGPRs = Comment("NumVgprs");
     F.Occupancy = Comment("Occupancy");
-    bool HasAgprs = RF.KernelInfoComments.count("NumAgprs") ||
-                    (D != Descs.end() && D->second.HasAccum);
+    bool HasAgprs =
+        RF.KernelInfoComments.count("NumAgprs") || (D != Descs.end() && D->second.HasAccum);
     if (HasAgprs) {
       F.AGPRs = Sym(".num_agpr");
       if (!F.AGPRs)
@@ -717,8 +709,7 @@ AsmFile parse(StringRef Text) {
   return Out;
 }
 
-const SourceFrame *userFrame(const DsInstr &I,
-                             const std::vector<std::string> &SkipPrefixes) {
+const SourceFrame *userFrame(const DsInstr &I, const std::vector<std::string> &SkipPrefixes) {
   if (I.Frames.empty())
     return nullptr;
   for (const SourceFrame &F : I.Frames) {

@@ -53,21 +53,21 @@ std::optional<DsOpInfo> classifyDs(llvm::StringRef Mnemonic);
 
 /// What ends the wait distance of an LDS write.
 enum class WaitKind {
-  None,        ///< nothing before the end of the function
-  LgkmWait,    ///< s_waitcnt lgkmcnt(0) (or a wait with every count 0)
-  DsWait,      ///< gfx12 / gfx1250 s_wait_dscnt 0 (or a combined wait with dscnt 0)
-  Barrier,     ///< s_barrier, s_barrier_signal, s_barrier_wait ...
-  Call,        ///< s_swappc_b64 / s_call_b64: the callee may wait
-  EndProgram,  ///< s_endpgm: the write is never waited for in this kernel
+  None,       ///< nothing before the end of the function
+  LgkmWait,   ///< s_waitcnt lgkmcnt(0) (or a wait with every count 0)
+  DsWait,     ///< gfx12 / gfx1250 s_wait_dscnt 0 (or a combined wait with dscnt 0)
+  Barrier,    ///< s_barrier, s_barrier_signal, s_barrier_wait ...
+  Call,       ///< s_swappc_b64 / s_call_b64: the callee may wait
+  EndProgram, ///< s_endpgm: the write is never waited for in this kernel
 };
 const char *waitKindName(WaitKind K);
 
 struct DsInstr {
-  std::string Mnemonic;  ///< "ds_read2_b32"
-  std::string Operands;  ///< "v[8:9], v14 offset1:8"
+  std::string Mnemonic; ///< "ds_read2_b32"
+  std::string Operands; ///< "v[8:9], v14 offset1:8"
   DsOpInfo Op;
-  unsigned AsmLine = 0;  ///< 1-based line in the .s text
-  unsigned Index = 0;    ///< position among the function's instructions
+  unsigned AsmLine = 0; ///< 1-based line in the .s text
+  unsigned Index = 0;   ///< position among the function's instructions
   /// Innermost first: the .loc of the instruction, then the inlined-at
   /// call sites named in the .loc comment. Empty when no .loc (or line 0:
   /// code the compiler merged from several lines) applies.
@@ -83,18 +83,18 @@ struct DsInstr {
 };
 
 struct Function {
-  std::string Symbol;      ///< mangled
-  std::string Name;        ///< demangled
-  bool IsKernel = false;   ///< has an .amdhsa_kernel block
+  std::string Symbol;                   ///< mangled
+  std::string Name;                     ///< demangled
+  bool IsKernel = false;                ///< has an .amdhsa_kernel block
   std::optional<uint64_t> LDSBytes;     ///< .amdhsa_group_segment_fixed_size
   std::optional<uint64_t> ScratchBytes; ///< .amdhsa_private_segment_fixed_size
-  std::optional<unsigned> VGPRs;  ///< architected VGPRs (NAME.num_vgpr, ; NumVgprs:)
-  std::optional<unsigned> AGPRs;  ///< accumulation VGPRs where the target has them
-  std::optional<unsigned> SGPRs;  ///< .amdhsa_next_free_sgpr (NAME.numbered_sgpr)
-  std::optional<unsigned> Occupancy; ///< ; Occupancy: waves per SIMD
+  std::optional<unsigned> VGPRs;        ///< architected VGPRs (NAME.num_vgpr, ; NumVgprs:)
+  std::optional<unsigned> AGPRs;        ///< accumulation VGPRs where the target has them
+  std::optional<unsigned> SGPRs;        ///< .amdhsa_next_free_sgpr (NAME.numbered_sgpr)
+  std::optional<unsigned> Occupancy;    ///< ; Occupancy: waves per SIMD
   unsigned Instructions = 0;
-  unsigned Barriers = 0;   ///< s_barrier / s_barrier_signal
-  unsigned Calls = 0;      ///< s_swappc_b64 / s_call_b64
+  unsigned Barriers = 0; ///< s_barrier / s_barrier_signal
+  unsigned Calls = 0;    ///< s_swappc_b64 / s_call_b64
   std::vector<DsInstr> Ds;
   /// Mnemonic -> how many (ds_* only).
   std::map<std::string, unsigned> dsCounts() const;
@@ -121,16 +121,13 @@ std::optional<int64_t> evaluate(llvm::StringRef Expr,
 struct LineKey {
   std::string File;
   unsigned Line = 0;
-  bool operator<(const LineKey &O) const {
-    return File != O.File ? File < O.File : Line < O.Line;
-  }
+  bool operator<(const LineKey &O) const { return File != O.File ? File < O.File : Line < O.Line; }
 };
 
 /// The frame an instruction is attributed to: the innermost one whose file
 /// is not under any of SkipPrefixes (toolchain headers), else the innermost.
 /// nullptr when the instruction has no location.
-const SourceFrame *userFrame(const DsInstr &I,
-                             const std::vector<std::string> &SkipPrefixes);
+const SourceFrame *userFrame(const DsInstr &I, const std::vector<std::string> &SkipPrefixes);
 
 } // namespace amdasm
 } // namespace lds

@@ -13,8 +13,8 @@ namespace {
 
 /// The row for exactly this width: the access's own direction first, then a
 /// row that serves both.
-const BankRule *ruleOfWidth(const std::vector<BankRule> &Rules, Direction D,
-                            unsigned Width, bool Matrix = false) {
+const BankRule *ruleOfWidth(const std::vector<BankRule> &Rules, Direction D, unsigned Width,
+                            bool Matrix = false) {
   const BankRule *Fallback = nullptr;
   for (const BankRule &R : Rules) {
     if (R.WidthBytes != Width || R.Matrix != Matrix)
@@ -28,15 +28,13 @@ const BankRule *ruleOfWidth(const std::vector<BankRule> &Rules, Direction D,
 }
 
 llvm::Error specError(const std::string &Spec, const std::string &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "bad lane group spec '%s': %s", Spec.c_str(),
-                                 Why.c_str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "bad lane group spec '%s': %s",
+                                 Spec.c_str(), Why.c_str());
 }
 
 } // namespace
 
-const BankRule *TargetModel::findRule(Direction D, unsigned WidthBytes,
-                                      bool Matrix) const {
+const BankRule *TargetModel::findRule(Direction D, unsigned WidthBytes, bool Matrix) const {
   if (Matrix)
     if (const BankRule *R = ruleOfWidth(Rules, D, WidthBytes, true))
       return R;
@@ -74,8 +72,8 @@ unsigned TargetModel::blocksPerCU(unsigned BlockBytes) const {
   return std::min(MaxBlocksPerCU, LDSBytesPerCU / PerBlock);
 }
 
-llvm::Expected<std::vector<std::vector<unsigned>>>
-parseGroupSpec(const std::string &Spec, unsigned WaveSize) {
+llvm::Expected<std::vector<std::vector<unsigned>>> parseGroupSpec(const std::string &Spec,
+                                                                  unsigned WaveSize) {
   using Groups = std::vector<std::vector<unsigned>>;
   llvm::StringRef S = llvm::StringRef(Spec).trim();
   if (WaveSize == 0)
@@ -87,8 +85,7 @@ parseGroupSpec(const std::string &Spec, unsigned WaveSize) {
     if (S.trim().getAsInteger(10, N) || N == 0)
       return specError(Spec, "expected a positive lane count after 'consecutive:'");
     if (N > WaveSize || WaveSize % N != 0)
-      return specError(Spec, "groups of " + std::to_string(N) +
-                                 " lanes do not tile a wave of " +
+      return specError(Spec, "groups of " + std::to_string(N) + " lanes do not tile a wave of " +
                                  std::to_string(WaveSize));
     for (unsigned First = 0; First < WaveSize; First += N) {
       Result.emplace_back();
@@ -142,8 +139,7 @@ parseGroupSpec(const std::string &Spec, unsigned WaveSize) {
   for (const std::vector<unsigned> &G : Result)
     for (unsigned L : G) {
       if (L >= WaveSize)
-        return specError(Spec, "lane " + std::to_string(L) +
-                                   " is outside a wave of " +
+        return specError(Spec, "lane " + std::to_string(L) + " is outside a wave of " +
                                    std::to_string(WaveSize));
       if (Seen[L])
         return specError(Spec, "lane " + std::to_string(L) + " is in two groups");

@@ -23,8 +23,8 @@ enum class Direction { Read, Write, Any };
 
 struct BankRule {
   Direction Dir = Direction::Any;
-  unsigned WidthBytes = 4;    ///< 1, 2, 4, 8, 12 or 16
-  unsigned Banks = 32;        ///< banks in the conflict domain
+  unsigned WidthBytes = 4; ///< 1, 2, 4, 8, 12 or 16
+  unsigned Banks = 32;     ///< banks in the conflict domain
   /// Lane groups (phases) of one wave; lanes in different groups never
   /// conflict. Every lane of the wave is in exactly one group.
   std::vector<std::vector<unsigned>> Groups;
@@ -39,23 +39,23 @@ struct BankRule {
   /// A row for ldmatrix / stmatrix only (each 8-lane phase is one matrix;
   /// no pair merge: test/oracle/ldmatrix). Plain accesses never use it.
   bool Matrix = false;
-  std::string Source;         ///< where the row comes from
-  std::string Confidence;     ///< H, M, V, S or U (hardware.md's tags)
+  std::string Source;     ///< where the row comes from
+  std::string Confidence; ///< H, M, V, S or U (hardware.md's tags)
   /// A disputed row keeps its other plausible reading here; the fix planner
   /// prefers fixes that are conflict-free under both.
   std::vector<BankRule> Alternatives;
 };
 
 struct TargetModel {
-  std::string Name;           ///< "gfx950"
-  std::string Description;    ///< "AMD MI355X (CDNA4)"
+  std::string Name;        ///< "gfx950"
+  std::string Description; ///< "AMD MI355X (CDNA4)"
   bool IsAMD = true;
   unsigned WaveSize = 64;
-  unsigned LDSBytesPerCU = 65536;   ///< per CU / WGP / SM
+  unsigned LDSBytesPerCU = 65536; ///< per CU / WGP / SM
   unsigned LDSBytesPerBlock = 65536;
   unsigned AllocGranule = 512;
-  unsigned ReservedPerBlock = 0;    ///< sm_80/sm_90: 1 KiB per block
-  unsigned MaxBlocksPerCU = 32;     ///< hardware cap, for occupancy
+  unsigned ReservedPerBlock = 0; ///< sm_80/sm_90: 1 KiB per block
+  unsigned MaxBlocksPerCU = 32;  ///< hardware cap, for occupancy
   std::string Source;
   std::vector<BankRule> Rules;
 
@@ -65,8 +65,7 @@ struct TargetModel {
   /// 12-byte row exists), else the widest narrower one. Null if nothing fits.
   /// A Matrix access (ldmatrix / stmatrix) takes a Matrix row of its width
   /// if the target has one, else the plain rows as above.
-  const BankRule *findRule(Direction D, unsigned WidthBytes,
-                           bool Matrix = false) const;
+  const BankRule *findRule(Direction D, unsigned WidthBytes, bool Matrix = false) const;
   /// LDS a block really takes, rounded to the allocation granule.
   unsigned allocatedBytes(unsigned BlockBytes) const;
   /// Blocks per CU that the LDS budget allows (MaxBlocksPerCU if 0 bytes).
@@ -75,8 +74,8 @@ struct TargetModel {
 
 /// Parses "consecutive:N" or "a-b,c|d-e|...[|+32]" into groups over
 /// WaveSize lanes.
-llvm::Expected<std::vector<std::vector<unsigned>>>
-parseGroupSpec(const std::string &Spec, unsigned WaveSize);
+llvm::Expected<std::vector<std::vector<unsigned>>> parseGroupSpec(const std::string &Spec,
+                                                                  unsigned WaveSize);
 
 class BankModel {
 public:

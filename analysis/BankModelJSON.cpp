@@ -44,8 +44,7 @@ namespace {
 
 class ModelFileReader {
 public:
-  ModelFileReader(BankModel &Model, const std::string &Origin)
-      : Model(Model), Origin(Origin) {}
+  ModelFileReader(BankModel &Model, const std::string &Origin) : Model(Model), Origin(Origin) {}
 
   llvm::Error read(const llvm::json::Value &Root) {
     const llvm::json::Object *Top = Root.getAsObject();
@@ -72,8 +71,7 @@ private:
     std::string Text = Origin + ": ";
     if (!Where.empty())
       Text += Where + ": ";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   Text + Msg);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Text + Msg);
   }
 
   llvm::Error checkKeys(const llvm::json::Object &Obj, const std::string &Where,
@@ -100,8 +98,8 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error getBool(const llvm::json::Object &Obj, llvm::StringRef Key,
-                      const std::string &Where, bool &Out) const {
+  llvm::Error getBool(const llvm::json::Object &Obj, llvm::StringRef Key, const std::string &Where,
+                      bool &Out) const {
     const llvm::json::Value *V = Obj.get(Key);
     if (!V)
       return llvm::Error::success();
@@ -113,28 +111,25 @@ private:
   }
 
   /// Reads a positive integer (zero allowed with AllowZero).
-  llvm::Error getCount(const llvm::json::Object &Obj, llvm::StringRef Key,
-                       const std::string &Where, unsigned &Out,
-                       bool AllowZero = false) const {
+  llvm::Error getCount(const llvm::json::Object &Obj, llvm::StringRef Key, const std::string &Where,
+                       unsigned &Out, bool AllowZero = false) const {
     const llvm::json::Value *V = Obj.get(Key);
     if (!V)
       return llvm::Error::success();
     std::optional<int64_t> N = V->getAsInteger();
     if (!N || *N < (AllowZero ? 0 : 1) || *N > (int64_t(1) << 31))
       return error(Where, "'" + Key.str() + "' must be a " +
-                              (AllowZero ? "non-negative" : "positive") +
-                              " integer");
+                              (AllowZero ? "non-negative" : "positive") + " integer");
     Out = static_cast<unsigned>(*N);
     return llvm::Error::success();
   }
 
   llvm::Error readTarget(const llvm::json::Object &Obj, std::string Where) {
-    if (llvm::Error E = checkKeys(
-            Obj, Where,
-            {"name", "base", "description", "is_amd", "wave_size",
-             "lds_bytes_per_cu", "lds_bytes_per_block", "alloc_granule",
-             "reserved_per_block", "max_blocks_per_cu", "source", "rules",
-             "comment"}))
+    if (llvm::Error E =
+            checkKeys(Obj, Where,
+                      {"name", "base", "description", "is_amd", "wave_size", "lds_bytes_per_cu",
+                       "lds_bytes_per_block", "alloc_granule", "reserved_per_block",
+                       "max_blocks_per_cu", "source", "rules", "comment"}))
       return E;
     std::string Name, Base;
     if (llvm::Error E = getString(Obj, "name", Where, Name))
@@ -168,16 +163,14 @@ private:
       return E;
     if (llvm::Error E = getCount(Obj, "lds_bytes_per_cu", Where, T.LDSBytesPerCU))
       return E;
-    if (llvm::Error E =
-            getCount(Obj, "lds_bytes_per_block", Where, T.LDSBytesPerBlock))
+    if (llvm::Error E = getCount(Obj, "lds_bytes_per_block", Where, T.LDSBytesPerBlock))
       return E;
     if (llvm::Error E = getCount(Obj, "alloc_granule", Where, T.AllocGranule))
       return E;
-    if (llvm::Error E = getCount(Obj, "reserved_per_block", Where,
-                                 T.ReservedPerBlock, /*AllowZero=*/true))
-      return E;
     if (llvm::Error E =
-            getCount(Obj, "max_blocks_per_cu", Where, T.MaxBlocksPerCU))
+            getCount(Obj, "reserved_per_block", Where, T.ReservedPerBlock, /*AllowZero=*/true))
+      return E;
+    if (llvm::Error E = getCount(Obj, "max_blocks_per_cu", Where, T.MaxBlocksPerCU))
       return E;
     if (llvm::Error E = getString(Obj, "source", Where, T.Source))
       return E;
@@ -214,8 +207,7 @@ private:
         auto G = parseGroupSpec(X->GroupSpec, T.WaveSize);
         if (!G)
           return error(Where, "after wave_size " + std::to_string(T.WaveSize) +
-                                  ", the row of width " +
-                                  std::to_string(X->WidthBytes) + ": " +
+                                  ", the row of width " + std::to_string(X->WidthBytes) + ": " +
                                   llvm::toString(G.takeError()));
         X->Groups = std::move(*G);
       }
@@ -230,13 +222,11 @@ private:
     return Rows;
   }
 
-  llvm::Error readRule(const llvm::json::Object &Obj, const std::string &Where,
-                       TargetModel &T) {
-    if (llvm::Error E = checkKeys(Obj, Where,
-                                  {"dir", "width", "banks", "groups",
-                                   "pair_merge", "subword_shares", "source",
-                                   "confidence", "alternatives", "comment",
-                                   "matrix"}))
+  llvm::Error readRule(const llvm::json::Object &Obj, const std::string &Where, TargetModel &T) {
+    if (llvm::Error E =
+            checkKeys(Obj, Where,
+                      {"dir", "width", "banks", "groups", "pair_merge", "subword_shares", "source",
+                       "confidence", "alternatives", "comment", "matrix"}))
       return E;
     bool Matrix = false;
     if (llvm::Error E = getBool(Obj, "matrix", Where, Matrix))
@@ -286,9 +276,8 @@ private:
           if (!AObj)
             return error(AWhere, "expected an object");
           if (llvm::Error E = checkKeys(*AObj, AWhere,
-                                        {"banks", "groups", "pair_merge",
-                                         "subword_shares", "source",
-                                         "confidence", "comment"}))
+                                        {"banks", "groups", "pair_merge", "subword_shares",
+                                         "source", "confidence", "comment"}))
             return E;
           BankRule Alt;
           Alt.Dir = D;
@@ -308,9 +297,8 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error readRuleFields(const llvm::json::Object &Obj,
-                             const std::string &Where, const TargetModel &T,
-                             BankRule &R, bool NeedGroups) {
+  llvm::Error readRuleFields(const llvm::json::Object &Obj, const std::string &Where,
+                             const TargetModel &T, BankRule &R, bool NeedGroups) {
     if (llvm::Error E = getCount(Obj, "banks", Where, R.Banks))
       return E;
     if (llvm::Error E = getBool(Obj, "pair_merge", Where, R.PairMerge))
@@ -345,13 +333,11 @@ private:
 
 } // namespace
 
-llvm::Error BankModel::mergeJSON(const std::string &Text,
-                                 const std::string &Origin) {
+llvm::Error BankModel::mergeJSON(const std::string &Text, const std::string &Origin) {
   llvm::Expected<llvm::json::Value> Root = llvm::json::parse(Text);
   if (!Root)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   Origin + ": " +
-                                       llvm::toString(Root.takeError()));
+                                   Origin + ": " + llvm::toString(Root.takeError()));
   // Work on a copy: a file with an error in its third target must not leave
   // the first two applied.
   BankModel Copy = *this;
@@ -365,8 +351,7 @@ llvm::Error BankModel::mergeJSON(const std::string &Text,
 llvm::Error BankModel::mergeJSONFile(const std::string &Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                   Path.c_str(),
+    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s", Path.c_str(),
                                    Buffer.getError().message().c_str());
   return mergeJSON((*Buffer)->getBuffer().str(), Path);
 }

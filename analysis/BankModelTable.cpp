@@ -66,25 +66,21 @@ const char *const AsHopperLdmatrix =
     "[U] as sm_90 ([H] test/oracle/ldmatrix on H200); Ampere not measured";
 constexpr bool Matrix = true;
 const char *const NvidiaNoB96 = "[U] as 16-byte (no 12-byte LDS on NVIDIA)";
-const char *const SharkPyhip =
-    "[M] nod-ai/amd-shark-ai docs/amdgpu_kernel_optimization_guide.md; "
-    "tingqli/pyhip tests/bank-conflict";
+const char *const SharkPyhip = "[M] nod-ai/amd-shark-ai docs/amdgpu_kernel_optimization_guide.md; "
+                               "tingqli/pyhip tests/bank-conflict";
 const char *const Gfx942ReadB128 =
     "[M] shark-ai guide, pyhip tests/bank-conflict; [V] triton-lang/triton "
     "PR 11365, ROCm/composable_kernel lds_bank_conflicts.rst";
-const char *const CKWriteB128 =
-    "[V] ROCm/composable_kernel "
-    "docs/conceptual/ck_tile/hardware/lds_bank_conflicts.rst";
+const char *const CKWriteB128 = "[V] ROCm/composable_kernel "
+                                "docs/conceptual/ck_tile/hardware/lds_bank_conflicts.rst";
 // hipBLASLt PR 1180: "ds_store_b32 ... issued by 32 threads at the same
 // cycle".
 const char *const Gfx942NarrowWrite = "[U] as reads; [V] hipBLASLt PR 1180";
 const char *const Gfx942WriteB96 = "[U] as write b128";
-const char *const Cdna4Info =
-    "[M] shark-ai empirical-lds/cdna4info.md; HipKittens phase data";
+const char *const Cdna4Info = "[M] shark-ai empirical-lds/cdna4info.md; HipKittens phase data";
 const char *const Gfx950ReadB128 =
     "[M] shark-ai empirical-lds/cdna4info.md; [V] triton-lang/triton PR 11365";
-const char *const Gfx950ReadB96 =
-    "[M] HipKittens; [V] rocRoller LDSBankModel.cpp";
+const char *const Gfx950ReadB96 = "[M] HipKittens; [V] rocRoller LDSBankModel.cpp";
 const char *const Gfx950WriteB64 = "[M] HipKittens";
 // Disputed (hardware.md, gfx950): rocRoller says "Non ds_read_b128 and
 // ds_read_b64 on gfx950 act as-if there are still only 32 banks"; shark-ai
@@ -97,11 +93,9 @@ const char *const RocRoller32Banks =
 const char *const Shark64Banks =
     "[M] shark-ai empirical-lds/cdna4info.md (disputed: 32 banks per rocRoller)";
 const char *const Gfx950WideWrite = "[U] as gfx942 (32 banks)";
-const char *const Gfx1250Groups =
-    "[V] Triton AMD TargetInfo.cpp (64 banks); [U] lane groups";
+const char *const Gfx1250Groups = "[V] Triton AMD TargetInfo.cpp (64 banks); [U] lane groups";
 // The seed: "ds_load_b128 services the warp in groups of 16 lanes".
-const char *const Gfx1250B128 =
-    "[V] Triton AMD TargetInfo.cpp (64 banks); [U] groups of 16 (seed)";
+const char *const Gfx1250B128 = "[V] Triton AMD TargetInfo.cpp (64 banks); [U] groups of 16 (seed)";
 const char *const Rdna3Info = "[M] shark-ai empirical-lds/rdna3info.md";
 const char *const Rdna4Info = "[M] shark-ai empirical-lds/rdna4info.md";
 const char *const RdnaInferred = "[U] as the read of that width";
@@ -112,22 +106,22 @@ const char *const RdnaInferred = "[U] as the read of that width";
 
 const TargetRow TargetRows[] = {
     // name     description              AMD   wave LDS/CU  LDS/block granule reserved maxBlocks
-    {"gfx90a", "AMD MI200 (CDNA2)",       true,  64,  65536,  65536,  512,    0,   16,
+    {"gfx90a", "AMD MI200 (CDNA2)", true, 64, 65536, 65536, 512, 0, 16,
      "[U] as gfx942; max workgroups: LLVM AMDGPU getMaxWorkGroupsPerCU"},
-    {"gfx942", "AMD MI300X (CDNA3)",      true,  64,  65536,  65536,  512,    0,   16,
+    {"gfx942", "AMD MI300X (CDNA3)", true, 64, 65536, 65536, 512, 0, 16,
      "shared/hardware.md gfx942; max workgroups: LLVM AMDGPU getMaxWorkGroupsPerCU"},
-    {"gfx950", "AMD MI355X (CDNA4)",      true,  64, 163840, 163840, 1280,    0,   16,
+    {"gfx950", "AMD MI355X (CDNA4)", true, 64, 163840, 163840, 1280, 0, 16,
      "shared/hardware.md gfx950 (160 KiB, 1280 B granule)"},
-    {"gfx1250", "AMD MI450 (gfx1250)",    true,  32, 327680, 327680, 2048,    0,   32,
+    {"gfx1250", "AMD MI450 (gfx1250)", true, 32, 327680, 327680, 2048, 0, 32,
      "[V] Triton TargetInfo.cpp/TargetFeatures.cpp (320 KiB per WGP); "
      "granule: llvm/llvm-project issue 167614"},
-    {"gfx1100", "AMD RDNA3 (gfx1100)",    true,  32, 131072,  65536,  512,    0,   32,
+    {"gfx1100", "AMD RDNA3 (gfx1100)", true, 32, 131072, 65536, 512, 0, 32,
      "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
-    {"gfx1200", "AMD RDNA4 (gfx1200)",    true,  32, 131072,  65536,  512,    0,   32,
+    {"gfx1200", "AMD RDNA4 (gfx1200)", true, 32, 131072, 65536, 512, 0, 32,
      "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
-    {"sm_80",  "NVIDIA A100 (Ampere)",    false, 32, 167936, 166912,  128, 1024,   32,
+    {"sm_80", "NVIDIA A100 (Ampere)", false, 32, 167936, 166912, 128, 1024, 32,
      "CUDA programming guide; cuda_occupancy.h (164 KiB/SM, 163 KiB/block, 1 KiB reserved)"},
-    {"sm_90",  "NVIDIA H100/H200 (Hopper)", false, 32, 233472, 232448, 128, 1024,  32,
+    {"sm_90", "NVIDIA H100/H200 (Hopper)", false, 32, 233472, 232448, 128, 1024, 32,
      "CUDA programming guide; cuda_occupancy.h (228 KiB/SM, 227 KiB/block, 1 KiB reserved)"},
 };
 
@@ -135,76 +129,83 @@ const RuleRow RuleRows[] = {
     //  target    dir widths       banks groups            merge  conf source
 
     // ---- gfx942: AMD MI300X (CDNA3), wave64 ---------------------------------
-    {"gfx942",  Rd, {1, 2, 4},   32, "consecutive:32",   false, "M", SharkPyhip},
-    {"gfx942",  Rd, {8},         32, "consecutive:16",   false, "M", SharkPyhip},
-    {"gfx942",  Rd, {12, 16},    32, GFX942_B128_SETS "|+32", false, "M", Gfx942ReadB128},
-    {"gfx942",  Wr, {1, 2, 4},   32, "consecutive:32",   false, "U", Gfx942NarrowWrite},
-    {"gfx942",  Wr, {8},         32, "consecutive:16",   false, "U", Gfx942NarrowWrite},
-    {"gfx942",  Wr, {12},        32, "consecutive:8",    false, "U", Gfx942WriteB96},
-    {"gfx942",  Wr, {16},        32, "consecutive:8",    false, "V", CKWriteB128},
+    {"gfx942", Rd, {1, 2, 4}, 32, "consecutive:32", false, "M", SharkPyhip},
+    {"gfx942", Rd, {8}, 32, "consecutive:16", false, "M", SharkPyhip},
+    {"gfx942", Rd, {12, 16}, 32, GFX942_B128_SETS "|+32", false, "M", Gfx942ReadB128},
+    {"gfx942", Wr, {1, 2, 4}, 32, "consecutive:32", false, "U", Gfx942NarrowWrite},
+    {"gfx942", Wr, {8}, 32, "consecutive:16", false, "U", Gfx942NarrowWrite},
+    {"gfx942", Wr, {12}, 32, "consecutive:8", false, "U", Gfx942WriteB96},
+    {"gfx942", Wr, {16}, 32, "consecutive:8", false, "V", CKWriteB128},
 
     // ---- gfx90a: AMD MI200 (CDNA2): the gfx942 rows, unmeasured [U] --------
     // (copied from gfx942 in builtin() below)
 
     // ---- gfx950: AMD MI355X (CDNA4), wave64 ---------------------------------
-    {"gfx950",  Rd, {1, 2, 4},   32, "consecutive:32",   false, "V", RocRoller32Banks},
-    {"gfx950",  Rd, {1, 2, 4},   64, "consecutive:64",   false, "M", Shark64Banks, Alternative},
-    {"gfx950",  Rd, {8},         64, "consecutive:32",   false, "M", Cdna4Info},
-    {"gfx950",  Rd, {12},        32, GFX942_B128_SETS "|+32", false, "M", Gfx950ReadB96},
-    {"gfx950",  Rd, {16},        64, "0-3,12-15,20-23,24-27|4-11,16-19,28-31|+32", false, "M", Gfx950ReadB128},
-    {"gfx950",  Wr, {1, 2, 4},   32, "consecutive:32",   false, "V", RocRoller32Banks},
-    {"gfx950",  Wr, {1, 2, 4},   64, "consecutive:64",   false, "M", Shark64Banks, Alternative},
-    {"gfx950",  Wr, {8},         32, "consecutive:16",   false, "M", Gfx950WriteB64},
-    {"gfx950",  Wr, {12, 16},    32, "consecutive:8",    false, "U", Gfx950WideWrite},
+    {"gfx950", Rd, {1, 2, 4}, 32, "consecutive:32", false, "V", RocRoller32Banks},
+    {"gfx950", Rd, {1, 2, 4}, 64, "consecutive:64", false, "M", Shark64Banks, Alternative},
+    {"gfx950", Rd, {8}, 64, "consecutive:32", false, "M", Cdna4Info},
+    {"gfx950", Rd, {12}, 32, GFX942_B128_SETS "|+32", false, "M", Gfx950ReadB96},
+    {"gfx950",
+     Rd,
+     {16},
+     64,
+     "0-3,12-15,20-23,24-27|4-11,16-19,28-31|+32",
+     false,
+     "M",
+     Gfx950ReadB128},
+    {"gfx950", Wr, {1, 2, 4}, 32, "consecutive:32", false, "V", RocRoller32Banks},
+    {"gfx950", Wr, {1, 2, 4}, 64, "consecutive:64", false, "M", Shark64Banks, Alternative},
+    {"gfx950", Wr, {8}, 32, "consecutive:16", false, "M", Gfx950WriteB64},
+    {"gfx950", Wr, {12, 16}, 32, "consecutive:8", false, "U", Gfx950WideWrite},
 
     // ---- gfx1250: AMD MI450, wave32, 64 banks -------------------------------
-    {"gfx1250", Rd, {1, 2, 4, 8}, 64, "consecutive:32",  false, "U", Gfx1250Groups},
-    {"gfx1250", Rd, {12, 16},    64, "consecutive:16",   false, "U", Gfx1250B128},
-    {"gfx1250", Wr, {1, 2, 4, 8}, 64, "consecutive:32",  false, "U", Gfx1250Groups},
-    {"gfx1250", Wr, {12, 16},    64, "consecutive:16",   false, "U", Gfx1250B128},
+    {"gfx1250", Rd, {1, 2, 4, 8}, 64, "consecutive:32", false, "U", Gfx1250Groups},
+    {"gfx1250", Rd, {12, 16}, 64, "consecutive:16", false, "U", Gfx1250B128},
+    {"gfx1250", Wr, {1, 2, 4, 8}, 64, "consecutive:32", false, "U", Gfx1250Groups},
+    {"gfx1250", Wr, {12, 16}, 64, "consecutive:16", false, "U", Gfx1250B128},
 
     // ---- gfx1100: AMD RDNA3, wave32 -----------------------------------------
-    {"gfx1100", Rd, {1, 2, 4},   32, "consecutive:32",   false, "M", Rdna3Info},
-    {"gfx1100", Rd, {8},         32, "consecutive:16",   false, "M", Rdna3Info},
-    {"gfx1100", Rd, {12, 16},    32, GFX942_B128_SETS,   false, "M", Rdna3Info},
-    {"gfx1100", Wr, {1, 2, 4},   32, "consecutive:32",   false, "U", RdnaInferred},
-    {"gfx1100", Wr, {8},         32, "consecutive:16",   false, "U", RdnaInferred},
-    {"gfx1100", Wr, {12, 16},    32, GFX942_B128_SETS,   false, "U", RdnaInferred},
+    {"gfx1100", Rd, {1, 2, 4}, 32, "consecutive:32", false, "M", Rdna3Info},
+    {"gfx1100", Rd, {8}, 32, "consecutive:16", false, "M", Rdna3Info},
+    {"gfx1100", Rd, {12, 16}, 32, GFX942_B128_SETS, false, "M", Rdna3Info},
+    {"gfx1100", Wr, {1, 2, 4}, 32, "consecutive:32", false, "U", RdnaInferred},
+    {"gfx1100", Wr, {8}, 32, "consecutive:16", false, "U", RdnaInferred},
+    {"gfx1100", Wr, {12, 16}, 32, GFX942_B128_SETS, false, "U", RdnaInferred},
 
     // ---- gfx1200: AMD RDNA4, wave32 -----------------------------------------
-    {"gfx1200", Rd, {1, 2, 4},   32, "consecutive:32",   false, "M", Rdna4Info},
-    {"gfx1200", Rd, {8},         32, "consecutive:16",   false, "M", Rdna4Info},
-    {"gfx1200", Rd, {12, 16},    32, "consecutive:8",    false, "M", Rdna4Info},
-    {"gfx1200", Wr, {1, 2, 4},   32, "consecutive:32",   false, "U", RdnaInferred},
-    {"gfx1200", Wr, {8},         32, "consecutive:16",   false, "U", RdnaInferred},
-    {"gfx1200", Wr, {12, 16},    32, "consecutive:8",    false, "U", RdnaInferred},
+    {"gfx1200", Rd, {1, 2, 4}, 32, "consecutive:32", false, "M", Rdna4Info},
+    {"gfx1200", Rd, {8}, 32, "consecutive:16", false, "M", Rdna4Info},
+    {"gfx1200", Rd, {12, 16}, 32, "consecutive:8", false, "M", Rdna4Info},
+    {"gfx1200", Wr, {1, 2, 4}, 32, "consecutive:32", false, "U", RdnaInferred},
+    {"gfx1200", Wr, {8}, 32, "consecutive:16", false, "U", RdnaInferred},
+    {"gfx1200", Wr, {12, 16}, 32, "consecutive:8", false, "U", RdnaInferred},
 
     // ---- sm_90: NVIDIA Hopper, warp 32 (all 129 oracle cases) ---------------
-    {"sm_90",   Rd, {1, 2, 4},   32, "consecutive:32",   true,  "H", H200Oracle},
-    {"sm_90",   Rd, {8},         32, "consecutive:16",   true,  "H", H200Oracle},
-    {"sm_90",   Rd, {16},        32, "consecutive:8",    true,  "H", H200Oracle},
-    {"sm_90",   Rd, {12},        32, "consecutive:8",    true,  "U", NvidiaNoB96},
-    {"sm_90",   Wr, {1, 2, 4},   32, "consecutive:32",   false, "H", H200Oracle},
-    {"sm_90",   Wr, {8},         32, "consecutive:16",   false, "H", H200Oracle},
-    {"sm_90",   Wr, {16},        32, "consecutive:8",    false, "H", H200Oracle},
-    {"sm_90",   Wr, {12},        32, "consecutive:8",    false, "U", NvidiaNoB96},
+    {"sm_90", Rd, {1, 2, 4}, 32, "consecutive:32", true, "H", H200Oracle},
+    {"sm_90", Rd, {8}, 32, "consecutive:16", true, "H", H200Oracle},
+    {"sm_90", Rd, {16}, 32, "consecutive:8", true, "H", H200Oracle},
+    {"sm_90", Rd, {12}, 32, "consecutive:8", true, "U", NvidiaNoB96},
+    {"sm_90", Wr, {1, 2, 4}, 32, "consecutive:32", false, "H", H200Oracle},
+    {"sm_90", Wr, {8}, 32, "consecutive:16", false, "H", H200Oracle},
+    {"sm_90", Wr, {16}, 32, "consecutive:8", false, "H", H200Oracle},
+    {"sm_90", Wr, {12}, 32, "consecutive:8", false, "U", NvidiaNoB96},
     // ldmatrix / stmatrix .x1/.x2/.x4 (.trans alike): lanes 0..8n-1 give one
     // 16-byte row each; every 8-lane phase (one matrix) is served on its own,
     // repeated rows within a phase shared, and phases never merge (unlike
     // LDS.128: x4 with all lanes on one row takes 4 wavefronts, not 2). All
     // 118 rows of the ldmatrix oracle.
-    {"sm_90",   Rd, {16},        32, "consecutive:8",    false, "H", H200Ldmatrix, false, Matrix},
-    {"sm_90",   Wr, {16},        32, "consecutive:8",    false, "H", H200Ldmatrix, false, Matrix},
+    {"sm_90", Rd, {16}, 32, "consecutive:8", false, "H", H200Ldmatrix, false, Matrix},
+    {"sm_90", Wr, {16}, 32, "consecutive:8", false, "H", H200Ldmatrix, false, Matrix},
 
     // ---- sm_80: NVIDIA Ampere, warp 32: the Hopper rules, not measured ------
-    {"sm_80",   Rd, {1, 2, 4},   32, "consecutive:32",   true,  "U", AsHopper},
-    {"sm_80",   Rd, {8},         32, "consecutive:16",   true,  "U", AsHopper},
-    {"sm_80",   Rd, {12, 16},    32, "consecutive:8",    true,  "U", AsHopper},
-    {"sm_80",   Wr, {1, 2, 4},   32, "consecutive:32",   false, "U", AsHopper},
-    {"sm_80",   Wr, {8},         32, "consecutive:16",   false, "U", AsHopper},
-    {"sm_80",   Wr, {12, 16},    32, "consecutive:8",    false, "U", AsHopper},
-    {"sm_80",   Rd, {16},        32, "consecutive:8",    false, "U", AsHopperLdmatrix, false, Matrix},
-    {"sm_80",   Wr, {16},        32, "consecutive:8",    false, "U", AsHopperLdmatrix, false, Matrix},
+    {"sm_80", Rd, {1, 2, 4}, 32, "consecutive:32", true, "U", AsHopper},
+    {"sm_80", Rd, {8}, 32, "consecutive:16", true, "U", AsHopper},
+    {"sm_80", Rd, {12, 16}, 32, "consecutive:8", true, "U", AsHopper},
+    {"sm_80", Wr, {1, 2, 4}, 32, "consecutive:32", false, "U", AsHopper},
+    {"sm_80", Wr, {8}, 32, "consecutive:16", false, "U", AsHopper},
+    {"sm_80", Wr, {12, 16}, 32, "consecutive:8", false, "U", AsHopper},
+    {"sm_80", Rd, {16}, 32, "consecutive:8", false, "U", AsHopperLdmatrix, false, Matrix},
+    {"sm_80", Wr, {16}, 32, "consecutive:8", false, "U", AsHopperLdmatrix, false, Matrix},
 };
 
 #undef GFX942_B128_SETS

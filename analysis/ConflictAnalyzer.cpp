@@ -31,11 +31,9 @@ using Binding = std::map<std::string, int64_t>;
 std::string where(const LaneEnv &Env, const std::map<std::string, int64_t> &B,
                   const std::vector<std::string> *Sampled = nullptr) {
   std::string S = " at threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
-                  std::to_string(Env.ThreadIdx[1]) + ", " +
-                  std::to_string(Env.ThreadIdx[2]) + ")";
+                  std::to_string(Env.ThreadIdx[1]) + ", " + std::to_string(Env.ThreadIdx[2]) + ")";
   auto IsSampled = [&](const std::string &Name) {
-    return Sampled &&
-           std::find(Sampled->begin(), Sampled->end(), Name) != Sampled->end();
+    return Sampled && std::find(Sampled->begin(), Sampled->end(), Name) != Sampled->end();
   };
   bool First = true;
   for (const auto &KV : B) {
@@ -109,14 +107,13 @@ SymbolPlan planSymbols(const Access &A, const Binding &Assumptions) {
     std::string Hint = It != A.Symbols.end() ? It->second.AssumeHint : "";
     auto HintIt = A.Symbols.find(Hint);
     Plan.FreeHints.push_back(Hint);
-    Plan.FreeHintDescriptions.push_back(
-        HintIt != A.Symbols.end() && !HintIt->second.Description.empty()
-            ? HintIt->second.Description
-            : "'" + Hint + "'");
-    Plan.FreeDescriptions.push_back(
-        It != A.Symbols.end() && !It->second.Description.empty()
-            ? It->second.Description
-            : "'" + Name + "'");
+    Plan.FreeHintDescriptions.push_back(HintIt != A.Symbols.end() &&
+                                                !HintIt->second.Description.empty()
+                                            ? HintIt->second.Description
+                                            : "'" + Hint + "'");
+    Plan.FreeDescriptions.push_back(It != A.Symbols.end() && !It->second.Description.empty()
+                                        ? It->second.Description
+                                        : "'" + Name + "'");
   }
   return Plan;
 }
@@ -188,8 +185,7 @@ ExprRef bindSymbols(const ExprRef &E, const Binding &B) {
   case ExprKind::Binary:
   case ExprKind::Select:
   case ExprKind::Cast: {
-    ExprRef A = bindSymbols(E->A, B), Bx = bindSymbols(E->B, B),
-            C = bindSymbols(E->C, B);
+    ExprRef A = bindSymbols(E->A, B), Bx = bindSymbols(E->B, B), C = bindSymbols(E->C, B);
     if (A == E->A && Bx == E->B && C == E->C)
       return E;
     if (E->Kind == ExprKind::Unary)
@@ -242,8 +238,7 @@ public:
     // the same (ExprShape.h): look for one already computed.
     ExprShape Shape = shapeOf(Offset);
     int64_t Phase = Shape.Offset & 3;
-    size_t Key = llvm::hash_combine(hashExpr(Shape.Rest.get()),
-                                    hashExpr(Predicate.get()), Phase);
+    size_t Key = llvm::hash_combine(hashExpr(Shape.Rest.get()), hashExpr(Predicate.get()), Phase);
     if (!WantWitness)
       for (const Known &K : Memo[Key])
         if (K.Phase == Phase && sameExpr(K.Rest.get(), Shape.Rest.get()) &&
@@ -266,12 +261,12 @@ public:
   }
 
 private:
-  BlockCost costOf(const ExprRef &Offset, const ExprRef &Predicate,
-                   const Binding &B, bool WantWitness) const {
+  BlockCost costOf(const ExprRef &Offset, const ExprRef &Predicate, const Binding &B,
+                   bool WantWitness) const {
     BlockCost Result;
     std::vector<WaveAddresses> Waves;
-    if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves,
-                        Result.Why, &Result.Impossible, &Sampled)) {
+    if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Result.Why,
+                        &Result.Impossible, &Sampled)) {
       Result.Ok = false;
       return Result;
     }
@@ -284,8 +279,7 @@ private:
       // A wave with no active lane skips the instruction: it costs nothing
       // and is not part of the average (Nsight counts per executed
       // instruction).
-      if (std::none_of(Wave.Active.begin(), Wave.Active.end(),
-                       [](bool X) { return X; }))
+      if (std::none_of(Wave.Active.begin(), Wave.Active.end(), [](bool X) { return X; }))
         continue;
       ++Executed;
       ConflictWitness Witness;
@@ -294,8 +288,8 @@ private:
       Result.Passes += P;
       Result.IdealPasses += idealPasses(Wave);
       for (size_t I = 0; I < R.Alternatives.size(); ++I)
-        Result.AlternativePasses[I] += ConflictAnalyzer::wavePasses(
-            R.Alternatives[I], A.WidthBytes, Dir, Wave);
+        Result.AlternativePasses[I] +=
+            ConflictAnalyzer::wavePasses(R.Alternatives[I], A.WidthBytes, Dir, Wave);
       if (WantWitness && P > WorstWave) {
         WorstWave = P;
         Result.Witness = std::move(Witness);
@@ -357,19 +351,17 @@ private:
     // runtime value, to be given with --assume, is the steady-state
     // assumption the tried values are costed under.
     const std::string GivenLater = std::string(DroppedGuardNote) + " (use";
-    bool GuardDropped = std::any_of(
-        A.Notes.begin(), A.Notes.end(), [&](const std::string &N) {
-          return N.find(DroppedGuardNote) != std::string::npos &&
-                 N.find(GivenLater) == std::string::npos;
-        });
+    bool GuardDropped = std::any_of(A.Notes.begin(), A.Notes.end(), [&](const std::string &N) {
+      return N.find(DroppedGuardNote) != std::string::npos &&
+             N.find(GivenLater) == std::string::npos;
+    });
     R.SampledOutOfBounds = Tried && GuardDropped;
     R.Impossible = Tried && !GuardDropped;
     R.Why = outsideMessage(Bad->Byte, where(Env, B, &Sampled));
   }
 
   std::string outsideMessage(int64_t Byte, const std::string &Where) const {
-    std::string S = "the access falls outside the array (byte " +
-                    std::to_string(Byte);
+    std::string S = "the access falls outside the array (byte " + std::to_string(Byte);
     if (A.ElementBytes && Byte >= 0)
       S += ", element " + std::to_string(Byte / A.ElementBytes) + " of " +
            std::to_string(A.ArrayBytes / A.ElementBytes);
@@ -399,8 +391,7 @@ private:
   }
 
   static std::string shapeText(const std::array<unsigned, 3> &D) {
-    return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" +
-           std::to_string(D[2]);
+    return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]);
   }
 
   /// The ideal depends only on which lanes are active: remembered per mask.
@@ -450,7 +441,7 @@ Binding merged(Binding A, const Binding &B) {
 /// and executes stands for all of them.
 struct ComboCost {
   BlockCost Cost;
-  Binding Values; ///< everything bound, free sample included
+  Binding Values;  ///< everything bound, free sample included
   int Varied = -1; ///< FreeSample::Varied of the sample costed
 };
 
@@ -481,8 +472,8 @@ ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
 /// The free symbol whose value changes the cost, if any: one that changes it
 /// when moved alone, else (only mixed samples differ) the first one.
 std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Known,
-                                  const std::vector<FreeSample> &Samples,
-                                  const SymbolPlan &Plan, std::string &FailWhy) {
+                                  const std::vector<FreeSample> &Samples, const SymbolPlan &Plan,
+                                  std::string &FailWhy) {
   std::vector<std::optional<double>> Passes;
   std::optional<size_t> OutsideUnder;
   for (const FreeSample &S : Samples) {
@@ -492,8 +483,7 @@ std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Know
         OutsideUnder = S.Varied >= 0 ? static_cast<size_t>(S.Varied) : 0;
     } else if (!C.Ok && !C.Impossible && FailWhy.empty())
       FailWhy = C.Why; // not evaluated for some lane: unknown, never skipped
-    Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes)
-                                        : std::nullopt);
+    Passes.push_back(C.Ok && C.Executed ? std::optional<double>(C.Passes) : std::nullopt);
   }
   if (!FailWhy.empty())
     return std::nullopt;
@@ -517,8 +507,7 @@ std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Know
   for (size_t Sym = 0; Sym < Plan.FreeNames.size(); ++Sym) {
     std::optional<double> Seen;
     for (size_t I = 0; I < Samples.size(); ++I) {
-      if (!Passes[I] || (Samples[I].Varied != -1 &&
-                         Samples[I].Varied != static_cast<int>(Sym)))
+      if (!Passes[I] || (Samples[I].Varied != -1 && Samples[I].Varied != static_cast<int>(Sym)))
         continue;
       if (Seen && !same(*Seen, *Passes[I]))
         return Sym;
@@ -533,16 +522,14 @@ std::string dependsMessage(const SymbolPlan &Plan, size_t Sym) {
   const std::string &Desc = Plan.FreeDescriptions[Sym];
   std::string S = "depends on " + Desc;
   if (!Plan.FreeHints[Sym].empty())
-    return S + ", which depends on " + Plan.FreeHintDescriptions[Sym] +
-           "; pass --assume " + Plan.FreeHints[Sym] + "=VALUE";
+    return S + ", which depends on " + Plan.FreeHintDescriptions[Sym] + "; pass --assume " +
+           Plan.FreeHints[Sym] + "=VALUE";
   if (Desc.find("'" + Name + "'") == std::string::npos)
     S += " ('" + Name + "')";
   return S + "; pass --assume " + Name + "=VALUE";
 }
 
-double degreeOf(const BlockCost &C) {
-  return C.IdealPasses > 0 ? C.Passes / C.IdealPasses : 1;
-}
+double degreeOf(const BlockCost &C) { return C.IdealPasses > 0 ? C.Passes / C.IdealPasses : 1; }
 
 std::string directionName(Direction D) {
   return D == Direction::Read ? "read" : D == Direction::Write ? "write" : "access";
@@ -561,8 +548,7 @@ bool splitDataTerms(const ExprRef &E, int64_t Scale, ExprRef &Known,
   std::string Ignored;
   if (!E->findUnknown(Ignored)) {
     ExprRef Part = LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(E, IntType::i64()),
-                                    LaneExpr::constant(Scale, IntType::i64()),
-                                    IntType::i64());
+                                    LaneExpr::constant(Scale, IntType::i64()), IntType::i64());
     Known = Known ? LaneExpr::binary(BinaryOp::Add, Known, Part, IntType::i64()) : Part;
     return true;
   }
@@ -586,11 +572,9 @@ bool splitDataTerms(const ExprRef &E, int64_t Scale, ExprRef &Known,
   };
   switch (E->BOp) {
   case BinaryOp::Add:
-    return splitDataTerms(E->A, Scale, Known, Data) &&
-           splitDataTerms(E->B, Scale, Known, Data);
+    return splitDataTerms(E->A, Scale, Known, Data) && splitDataTerms(E->B, Scale, Known, Data);
   case BinaryOp::Sub:
-    return splitDataTerms(E->A, Scale, Known, Data) &&
-           splitDataTerms(E->B, -Scale, Known, Data);
+    return splitDataTerms(E->A, Scale, Known, Data) && splitDataTerms(E->B, -Scale, Known, Data);
   case BinaryOp::Mul:
     if (std::optional<int64_t> C = ConstOf(E->B))
       return splitDataTerms(E->A, Scale * *C, Known, Data);
@@ -608,10 +592,10 @@ bool splitDataTerms(const ExprRef &E, int64_t Scale, ExprRef &Known,
 
 } // namespace
 
-std::optional<AccessResult>
-ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
-                                  const BankRule &Rule, const Binding &Assumptions,
-                                  std::string &Why) const {
+std::optional<AccessResult> ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
+                                                              const BankRule &Rule,
+                                                              const Binding &Assumptions,
+                                                              std::string &Why) const {
   ExprRef Known;
   std::vector<std::pair<ExprRef, int64_t>> Data;
   if (!splitDataTerms(A.ByteOffset, 1, Known, Data) || !Known)
@@ -637,8 +621,8 @@ ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
       std::string Ignored;
       bool Undefined = false;
       if (!blockAddresses(K.ByteOffset, K.Predicate, K.Block, T.WaveSize,
-                          merged(merged(S.Values, Plan.Fixed), Combo), Waves,
-                          Ignored, &Undefined)) {
+                          merged(merged(S.Values, Plan.Fixed), Combo), Waves, Ignored,
+                          &Undefined)) {
         if (Undefined)
           continue; // an impossible value, as in the cost
         return std::nullopt;
@@ -649,9 +633,9 @@ ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
           for (const WordRequest &Q : wordRequests(Rule, A.WidthBytes, W, G)) {
             auto [It, New] = LaneOfBank.emplace(Q.Bank, Q.Lane);
             if (!New && It->second != Q.Lane) {
-              Why += "; lanes " + std::to_string(It->second) + " and " +
-                     std::to_string(Q.Lane) + " of one lane group ask bank " +
-                     std::to_string(Q.Bank) + ", so the value decides the cost";
+              Why += "; lanes " + std::to_string(It->second) + " and " + std::to_string(Q.Lane) +
+                     " of one lane group ask bank " + std::to_string(Q.Bank) +
+                     ", so the value decides the cost";
               return std::nullopt;
             }
           }
@@ -660,18 +644,17 @@ ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
   std::string Term;
   Data.front().first->findUnknown(Term);
   R.DataIndependence = "the data in the index (" + Term + "), scaled by " +
-                       std::to_string(Data.front().second) +
-                       " bytes, a multiple of " + std::to_string(Round) +
+                       std::to_string(Data.front().second) + " bytes, a multiple of " +
+                       std::to_string(Round) +
                        ", changes no lane's bank, and no two lanes of a group "
                        "share a bank";
   return R;
 }
 
-bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
-                    const BlockShape &Block, unsigned WaveSize,
-                    const std::map<std::string, int64_t> &B,
-                    std::vector<WaveAddresses> &Waves, std::string &Why,
-                    bool *Undefined, const std::vector<std::string> *Sampled) {
+bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate, const BlockShape &Block,
+                    unsigned WaveSize, const std::map<std::string, int64_t> &B,
+                    std::vector<WaveAddresses> &Waves, std::string &Why, bool *Undefined,
+                    const std::vector<std::string> *Sampled) {
   const auto &Dims = Block.Dims;
   const unsigned Threads = Block.threads();
   const unsigned NumWaves = (Threads + WaveSize - 1) / WaveSize;
@@ -689,23 +672,19 @@ bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
       unsigned Linear = W * WaveSize + L;
       if (Linear >= Threads)
         break;
-      Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
-                       Linear / (Dims[0] * Dims[1])};
+      Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1], Linear / (Dims[0] * Dims[1])};
       Env.LaneId = L;
       std::string LaneWhy;
       if (Predicate) {
-        std::optional<int64_t> On =
-            LaneEvaluator::eval(*Predicate, Env, &LaneWhy, Undefined);
+        std::optional<int64_t> On = LaneEvaluator::eval(*Predicate, Env, &LaneWhy, Undefined);
         if (!On) {
-          Why = LaneWhy + " in the condition guarding the access" +
-                where(Env, B, Sampled);
+          Why = LaneWhy + " in the condition guarding the access" + where(Env, B, Sampled);
           return false;
         }
         if (*On == 0)
           continue;
       }
-      std::optional<int64_t> Byte =
-          LaneEvaluator::eval(*Offset, Env, &LaneWhy, Undefined);
+      std::optional<int64_t> Byte = LaneEvaluator::eval(*Offset, Env, &LaneWhy, Undefined);
       if (!Byte) {
         Why = LaneWhy + " in the index" + where(Env, B, Sampled);
         return false;
@@ -743,8 +722,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
     // `s[value * 128 + lane]`: data that moves each lane by whole rounds of
     // the banks cannot change the cost when no two lanes of a group share
     // a bank; otherwise the cost is unknown.
-    if (std::optional<AccessResult> R =
-            dataIndependent(A, T, *Rule, Assumptions, Why))
+    if (std::optional<AccessResult> R = dataIndependent(A, T, *Rule, Assumptions, Why))
       return *R;
     return Unknown(Why);
   }
@@ -760,8 +738,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   for (const Binding &Combo : Combos) {
     ComboCost C = costOfCombo(Coster, merged(Combo, Plan.Fixed), Samples);
     if (C.Cost.SampledOutOfBounds)
-      return Unknown(dependsMessage(
-          Plan, C.Varied >= 0 ? static_cast<size_t>(C.Varied) : 0));
+      return Unknown(dependsMessage(Plan, C.Varied >= 0 ? static_cast<size_t>(C.Varied) : 0));
     if (!C.Cost.Ok)
       return Unknown(C.Cost.Why);
     Costs.push_back(std::move(C));
@@ -794,8 +771,8 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
       Checked.push_back(*Worst);
     for (size_t I : Checked) {
       std::string FailWhy;
-      std::optional<size_t> Sym = freeCulprit(
-          Coster, merged(Combos[I], Plan.Fixed), Samples, Plan, FailWhy);
+      std::optional<size_t> Sym =
+          freeCulprit(Coster, merged(Combos[I], Plan.Fixed), Samples, Plan, FailWhy);
       if (!FailWhy.empty())
         return Unknown(FailWhy);
       if (Sym)
@@ -821,8 +798,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   for (const ComboCost &C : Costs)
     if (C.Cost.Executed)
       for (size_t I = 0; I < C.Cost.AlternativePasses.size(); ++I)
-        Res.AlternativePasses[I] =
-            std::max(Res.AlternativePasses[I], C.Cost.AlternativePasses[I]);
+        Res.AlternativePasses[I] = std::max(Res.AlternativePasses[I], C.Cost.AlternativePasses[I]);
   return Res;
 }
 

@@ -19,8 +19,8 @@
 
 #include <map>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lds {
@@ -30,9 +30,9 @@ enum class ResultStatus { Exact, Unknown };
 /// Where the worst conflict of an access is: for explanations and pictures.
 struct ConflictWitness {
   unsigned Wave = 0;
-  std::vector<unsigned> GroupLanes; ///< lanes of the worst group (in wave)
-  unsigned ActiveLanesInGroup = 0;  ///< how many of GroupLanes are active
-  unsigned Bank = 0;                ///< its most loaded bank
+  std::vector<unsigned> GroupLanes;  ///< lanes of the worst group (in wave)
+  unsigned ActiveLanesInGroup = 0;   ///< how many of GroupLanes are active
+  unsigned Bank = 0;                 ///< its most loaded bank
   std::vector<unsigned> LanesOnBank; ///< active lanes that hit that bank
   unsigned WordsOnBank = 0;          ///< distinct words asked of that bank
   bool Merged = false;               ///< NVIDIA pair merge applied
@@ -41,12 +41,12 @@ struct ConflictWitness {
 struct AccessResult {
   std::string Target;
   ResultStatus Status = ResultStatus::Exact;
-  std::string Reason;         ///< why Unknown
+  std::string Reason; ///< why Unknown
   double Passes = 0;
   double IdealPasses = 0;
-  double Degree = 1;          ///< Passes / IdealPasses
-  unsigned Banks = 0;         ///< of the rule used
-  std::string RuleSource;     ///< row of the bank model used
+  double Degree = 1;      ///< Passes / IdealPasses
+  unsigned Banks = 0;     ///< of the rule used
+  std::string RuleSource; ///< row of the bank model used
   ConflictWitness Witness;
   /// Values of enumerated symbols at the worst iteration (empty if none
   /// varied the cost), e.g. {"s": 16}.
@@ -58,9 +58,7 @@ struct AccessResult {
   /// to matter: which term, and why.
   std::string DataIndependence;
 
-  bool conflicts() const {
-    return Status == ResultStatus::Exact && Passes > IdealPasses + 1e-9;
-  }
+  bool conflicts() const { return Status == ResultStatus::Exact && Passes > IdealPasses + 1e-9; }
   /// One line such as "lanes 0-31 all hit bank 0".
   std::string explain() const;
 };
@@ -82,17 +80,16 @@ public:
 
   /// Cost of one wave's access given its addresses: the core rule, exposed
   /// for tests and for the fix planner.
-  static double wavePasses(const BankRule &R, unsigned WidthBytes,
-                           Direction Dir, const WaveAddresses &W,
-                           ConflictWitness *Witness = nullptr);
+  static double wavePasses(const BankRule &R, unsigned WidthBytes, Direction Dir,
+                           const WaveAddresses &W, ConflictWitness *Witness = nullptr);
 
 private:
   /// The cost of an access whose index holds data terms, when they provably
   /// do not change it (see analyze); nullopt, with Why extended, if not.
-  std::optional<AccessResult>
-  dataIndependent(const Access &A, const TargetModel &T, const BankRule &Rule,
-                  const std::map<std::string, int64_t> &Assumptions,
-                  std::string &Why) const;
+  std::optional<AccessResult> dataIndependent(const Access &A, const TargetModel &T,
+                                              const BankRule &Rule,
+                                              const std::map<std::string, int64_t> &Assumptions,
+                                              std::string &Why) const;
 
   const BankModel &Model;
 };
@@ -114,8 +111,7 @@ struct WordRequest {
 /// access of Width bytes, lane by lane in the order of Lanes; ActiveLanes
 /// (if given) counts the lanes that ask. The cost rule and explain's
 /// pictures both start from these.
-std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
-                                      const WaveAddresses &W,
+std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width, const WaveAddresses &W,
                                       const std::vector<unsigned> &Lanes,
                                       unsigned *ActiveLanes = nullptr);
 
@@ -129,11 +125,9 @@ std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
 /// the binding is impossible rather than the access unknown. Sampled names
 /// the symbols of B whose values were tried, not known, so that Why does
 /// not present them as the user's.
-bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate,
-                    const BlockShape &Block, unsigned WaveSize,
-                    const std::map<std::string, int64_t> &B,
-                    std::vector<WaveAddresses> &Waves, std::string &Why,
-                    bool *Undefined = nullptr,
+bool blockAddresses(const ExprRef &Offset, const ExprRef &Predicate, const BlockShape &Block,
+                    unsigned WaveSize, const std::map<std::string, int64_t> &B,
+                    std::vector<WaveAddresses> &Waves, std::string &Why, bool *Undefined = nullptr,
                     const std::vector<std::string> *Sampled = nullptr);
 
 /// Direction of an access kind for rule lookup: atomics use write rows.

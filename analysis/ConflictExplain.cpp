@@ -44,8 +44,8 @@ std::string AccessResult::explain() const {
       W.WordsOnBank == W.LanesOnBank.size())
     S = "lanes " + Lanes + " all hit bank " + Bank;
   else
-    S = std::string(W.LanesOnBank.size() == 1 ? "lane " : "lanes ") + Lanes +
-        " hit bank " + Bank + " at " + std::to_string(W.WordsOnBank) +
+    S = std::string(W.LanesOnBank.size() == 1 ? "lane " : "lanes ") + Lanes + " hit bank " + Bank +
+        " at " + std::to_string(W.WordsOnBank) +
         (W.WordsOnBank == 1 ? " word" : " different words");
   if (W.Merged)
     S += " (pairs merged)";

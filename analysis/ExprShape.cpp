@@ -33,19 +33,17 @@ ExprShape shapeOf(const ExprRef &E) {
       if (!(E->B->Ty == E->Ty))
         break;
       ExprShape A = shapeOf(E->A), B = shapeOf(E->B);
-      uint64_t K = E->BOp == BinaryOp::Add
-                       ? uint64_t(A.Offset) + uint64_t(B.Offset)
-                       : uint64_t(A.Offset) - uint64_t(B.Offset);
+      uint64_t K = E->BOp == BinaryOp::Add ? uint64_t(A.Offset) + uint64_t(B.Offset)
+                                           : uint64_t(A.Offset) - uint64_t(B.Offset);
       return {addRest(E->BOp, A.Rest, B.Rest, E->Ty), static_cast<int64_t>(K)};
     }
     case BinaryOp::Mul:
     case BinaryOp::Shl: {
       if (!E->B->isConstant())
         break;
-      uint64_t Factor = E->BOp == BinaryOp::Mul ? uint64_t(E->B->Value)
-                        : (E->B->Value >= 0 && E->B->Value < 64)
-                            ? Unit << E->B->Value
-                            : 0;
+      uint64_t Factor = E->BOp == BinaryOp::Mul                  ? uint64_t(E->B->Value)
+                        : (E->B->Value >= 0 && E->B->Value < 64) ? Unit << E->B->Value
+                                                                 : 0;
       if (!Factor)
         break;
       ExprShape A = shapeOf(E->A);
@@ -67,11 +65,10 @@ ExprShape shapeOf(const ExprRef &E) {
 size_t hashExpr(const LaneExpr *E) {
   if (!E)
     return 0;
-  return llvm::hash_combine(
-      static_cast<int>(E->Kind), E->Ty.Bits, E->Ty.Signed, E->Value, E->Dim,
-      llvm::hash_value(E->Name), static_cast<int>(E->UOp),
-      static_cast<int>(E->BOp), hashExpr(E->A.get()), hashExpr(E->B.get()),
-      hashExpr(E->C.get()));
+  return llvm::hash_combine(static_cast<int>(E->Kind), E->Ty.Bits, E->Ty.Signed, E->Value, E->Dim,
+                            llvm::hash_value(E->Name), static_cast<int>(E->UOp),
+                            static_cast<int>(E->BOp), hashExpr(E->A.get()), hashExpr(E->B.get()),
+                            hashExpr(E->C.get()));
 }
 
 bool sameExpr(const LaneExpr *A, const LaneExpr *B) {
@@ -79,10 +76,10 @@ bool sameExpr(const LaneExpr *A, const LaneExpr *B) {
     return true;
   if (!A || !B)
     return false;
-  return A->Kind == B->Kind && A->Ty == B->Ty && A->Value == B->Value &&
-         A->Dim == B->Dim && A->Name == B->Name && A->UOp == B->UOp &&
-         A->BOp == B->BOp && sameExpr(A->A.get(), B->A.get()) &&
-         sameExpr(A->B.get(), B->B.get()) && sameExpr(A->C.get(), B->C.get());
+  return A->Kind == B->Kind && A->Ty == B->Ty && A->Value == B->Value && A->Dim == B->Dim &&
+         A->Name == B->Name && A->UOp == B->UOp && A->BOp == B->BOp &&
+         sameExpr(A->A.get(), B->A.get()) && sameExpr(A->B.get(), B->B.get()) &&
+         sameExpr(A->C.get(), B->C.get());
 }
 
 } // namespace lds

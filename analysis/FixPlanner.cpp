@@ -52,11 +52,9 @@ unsigned defaultWavesPerCU(const std::string &Target) {
 /// cap) and the wave slots.
 unsigned residentBlocks(const TargetModel &T, uint64_t Bytes, unsigned Threads,
                         const PlanOptions &Opts) {
-  unsigned Blocks =
-      T.blocksPerCU(static_cast<unsigned>(std::min<uint64_t>(Bytes, UINT32_MAX)));
+  unsigned Blocks = T.blocksPerCU(static_cast<unsigned>(std::min<uint64_t>(Bytes, UINT32_MAX)));
   auto It = Opts.MaxWavesPerCU.find(T.Name);
-  unsigned Waves = It != Opts.MaxWavesPerCU.end() ? It->second
-                                                  : defaultWavesPerCU(T.Name);
+  unsigned Waves = It != Opts.MaxWavesPerCU.end() ? It->second : defaultWavesPerCU(T.Name);
   if (Waves && Threads && T.WaveSize) {
     unsigned PerBlock = (Threads + T.WaveSize - 1) / T.WaveSize;
     Blocks = std::min(Blocks, Waves / PerBlock);
@@ -72,9 +70,7 @@ ExprRef op64(BinaryOp Op, ExprRef A, ExprRef B) {
   return LaneExpr::binary(Op, std::move(A), std::move(B), IntType::i64());
 }
 /// A * K, leaving out multiplications by 1 and terms times 0.
-ExprRef scaled(const ExprRef &A, int64_t K) {
-  return K == 1 ? A : op64(BinaryOp::Mul, A, c64(K));
-}
+ExprRef scaled(const ExprRef &A, int64_t K) { return K == 1 ? A : op64(BinaryOp::Mul, A, c64(K)); }
 ExprRef sum(const ExprRef &A, const ExprRef &B) {
   if (!A)
     return B;
@@ -133,10 +129,10 @@ std::string plural(const SharedArray &Array) {
 }
 
 std::string elemsText(uint64_t N, const SharedArray &Array) {
-  return std::to_string(N) + " " + (N == 1 && plural(Array) != "elements"
-                                        ? Array.ElementType
-                                        : N == 1 ? std::string("element")
-                                                 : plural(Array));
+  return std::to_string(N) + " " +
+         (N == 1 && plural(Array) != "elements" ? Array.ElementType
+          : N == 1                              ? std::string("element")
+                                                : plural(Array));
 }
 
 // ---- Evaluation -------------------------------------------------------------
@@ -205,9 +201,7 @@ public:
 
   const std::vector<TargetCtx> &targets() const { return Ctxs; }
 
-  static double weight(const Access &A) {
-    return std::pow(8.0, std::min(A.LoopDepth, 6u));
-  }
+  static double weight(const Access &A) { return std::pow(8.0, std::min(A.LoopDepth, 6u)); }
 
   /// Evaluates the accesses with the byte offsets Offsets (one per access).
   Evaluation evaluate(const std::vector<ExprRef> &Offsets) const {
@@ -253,8 +247,8 @@ public:
         double B = Base.Cells[T][I].Readings[0].Passes;
         double A = C.Cells[T][I].Readings[0].Passes;
         if (A > B + Eps)
-          return "makes " + accessText(*Accesses[I]) + " worse on " +
-                 Ctxs[T].T->Name + " (" + num(B) + " -> " + num(A) + " passes)";
+          return "makes " + accessText(*Accesses[I]) + " worse on " + Ctxs[T].T->Name + " (" +
+                 num(B) + " -> " + num(A) + " passes)";
       }
     return "";
   }
@@ -305,12 +299,9 @@ struct ColumnReach {
   bool Known = true;
 };
 
-std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
-                                  const Layout &Base,
-                                  const std::vector<unsigned> &WaveSizes,
-                                  const PlanOptions &Opts,
-                                  std::set<std::string> &FreeUsed,
-                                  ColumnReach &Columns) {
+std::string subscriptRangeProblem(const SharedArray &Array, const Access &A, const Layout &Base,
+                                  const std::vector<unsigned> &WaveSizes, const PlanOptions &Opts,
+                                  std::set<std::string> &FreeUsed, ColumnReach &Columns) {
   const std::vector<ExprRef> &Index = A.Subs.Index;
   const size_t N = Index.size();
   std::vector<uint64_t> Bound(N, 0); // 0: no upper bound known
@@ -321,8 +312,7 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
       Bound[D] = Array.Dims[D];
   }
   Bound[N - 1] = Base.RowLength;
-  const uint64_t Span =
-      std::max<uint64_t>(1, A.WidthBytes / std::max(Array.ElementBytes, 1u));
+  const uint64_t Span = std::max<uint64_t>(1, A.WidthBytes / std::max(Array.ElementBytes, 1u));
 
   // The symbols the subscripts and the predicate read, and their values.
   std::set<std::string> Used;
@@ -340,8 +330,7 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
       continue;
     }
     auto It = A.Symbols.find(Name);
-    if (It != A.Symbols.end() && !It->second.Vals.empty() &&
-        It->second.Dom != SymbolInfo::Free) {
+    if (It != A.Symbols.end() && !It->second.Vals.empty() && It->second.Dom != SymbolInfo::Free) {
       if (It->second.Dom == SymbolInfo::Assumed)
         Values.push_back({It->second.Vals.front()});
       else
@@ -395,34 +384,32 @@ std::string subscriptRangeProblem(const SharedArray &Array, const Access &A,
             Columns.End = std::max<uint64_t>(Columns.End, uint64_t(*V) + Last);
           if (*V >= 0 && (!Bound[D] || uint64_t(*V) + Last <= Bound[D]))
             continue;
-          std::string Where = "threadIdx (" + std::to_string(Env.ThreadIdx[0]) +
-                              ", " + std::to_string(Env.ThreadIdx[1]) + ", " +
+          std::string Where = "threadIdx (" + std::to_string(Env.ThreadIdx[0]) + ", " +
+                              std::to_string(Env.ThreadIdx[1]) + ", " +
                               std::to_string(Env.ThreadIdx[2]) + ")";
           for (const auto &KV : Binding)
             Where += ", " + KV.first + " = " + std::to_string(KV.second);
           std::string Which = D + 1 == N ? "column" : D + 2 == N ? "row" : "outer";
-          std::string Limit =
-              Bound[D] ? "[0, " + std::to_string(Bound[D]) + ")" : "[0, ...)";
+          std::string Limit = Bound[D] ? "[0, " + std::to_string(Bound[D]) + ")" : "[0, ...)";
           std::string Reach = std::to_string(*V);
           if (D + 1 == N && Last > 1)
             Reach += ".." + std::to_string(*V + static_cast<int64_t>(Last) - 1);
           if (Base.Flat) {
             // A 1-D array: the user wrote an index, not [row][column].
             std::string WS = std::to_string(Base.RowLength);
-            std::string Idx = A.IndexText.empty() || A.Subs.Linear
-                                  ? std::string()
-                                  : " '" + A.IndexText + "'";
-            std::string Part = D + 1 == N ? "the part added to the multiple of " + WS
-                                          : "the multiple of " + WS;
+            std::string Idx =
+                A.IndexText.empty() || A.Subs.Linear ? std::string() : " '" + A.IndexText + "'";
+            std::string Part =
+                D + 1 == N ? "the part added to the multiple of " + WS : "the multiple of " + WS;
             return "the index" + Idx + " of " + accessText(A) + " does not stay in one " +
-                   "group of " + WS + " elements of '" + Array.Name + "' (" + Part +
-                   " reaches " + Reach + " at " + Where + ", outside " + Limit +
+                   "group of " + WS + " elements of '" + Array.Name + "' (" + Part + " reaches " +
+                   Reach + " at " + Where + ", outside " + Limit +
                    "): a new stride would move what it reads";
           }
-          return "the " + Which + " subscript of " + accessText(A) + " reaches " +
-                 Reach + " at " + Where + ", outside " + Limit +
-                 ": the access is not one element [row][column] of '" +
-                 Array.Name + "', and a new layout would move what it reads";
+          return "the " + Which + " subscript of " + accessText(A) + " reaches " + Reach + " at " +
+                 Where + ", outside " + Limit +
+                 ": the access is not one element [row][column] of '" + Array.Name +
+                 "', and a new layout would move what it reads";
         }
       }
     }
@@ -436,7 +423,7 @@ struct Scored {
   size_t Order = 0; ///< generation order: the simplest first
   Layout Lay;
   Evaluation Eval;
-  std::string Rejected; ///< why not admissible
+  std::string Rejected;       ///< why not admissible
   bool OccupancyOnly = false; ///< rejected only for occupancy / capacity
   bool Improves = false;
   int64_t Growth = 0;
@@ -461,8 +448,7 @@ std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes) {
   std::string Units = std::to_string(S.VecElems * ElemBytes) + "-byte units";
   std::string RowBits =
       Bits <= 1 ? "bit " + std::to_string(S.Shift)
-                : "bits " + std::to_string(S.Shift) + "-" +
-                      std::to_string(S.Shift + Bits - 1);
+                : "bits " + std::to_string(S.Shift) + "-" + std::to_string(S.Shift + Bits - 1);
   return "XOR-swizzle columns in " + Units + " with " + RowBits + " of the row";
 }
 
@@ -483,32 +469,28 @@ bool allIdeal(const Evaluation &E) {
 std::string rowsText(const SharedArray &Array, const Layout &Base) {
   if (!Base.Flat)
     return "rows of " + elemsText(Base.RowLength, Array);
-  return "'" + Array.Name + "' indexed as r * " + std::to_string(Base.RowLength) +
-         " + c";
+  return "'" + Array.Name + "' indexed as r * " + std::to_string(Base.RowLength) + " + c";
 }
 
 /// "padding rows by 1 float", "padding the stride 8 of 's' to 9".
 std::string padText(const SharedArray &Array, const Layout &Base, unsigned P) {
   if (!Base.Flat)
     return "padding rows by " + elemsText(P, Array);
-  return "padding the stride " + std::to_string(Base.RowLength) + " of '" +
-         Array.Name + "' to " + std::to_string(Base.RowLength + P);
+  return "padding the stride " + std::to_string(Base.RowLength) + " of '" + Array.Name + "' to " +
+         std::to_string(Base.RowLength + P);
 }
 
 /// A candidate in the user's terms: "rows 16 -> 18 floats", "the stride
 /// 8 of 's' -> 9", "XOR-swizzle columns in 4-byte units with bit 2 of the
 /// row".
-std::string candidateText(const FixCandidate &C, const SharedArray &Array,
-                          const Layout &Base) {
-  std::string Pad =
-      Base.Flat ? "the stride " + std::to_string(Base.RowLength) + " of '" +
-                      Array.Name + "' -> " + std::to_string(Base.RowLength + C.PadElems)
-                : "rows " + std::to_string(Base.RowLength) + " -> " +
-                      std::to_string(Base.RowLength + C.PadElems) + " " + plural(Array);
+std::string candidateText(const FixCandidate &C, const SharedArray &Array, const Layout &Base) {
+  std::string Pad = Base.Flat
+                        ? "the stride " + std::to_string(Base.RowLength) + " of '" + Array.Name +
+                              "' -> " + std::to_string(Base.RowLength + C.PadElems)
+                        : "rows " + std::to_string(Base.RowLength) + " -> " +
+                              std::to_string(Base.RowLength + C.PadElems) + " " + plural(Array);
   std::string Swz = swizzleDescription(C.Swz, Array.ElementBytes);
-  return C.K == FixCandidate::Pad       ? Pad
-         : C.K == FixCandidate::Swizzle ? Swz
-                                        : Pad + " and " + Swz;
+  return C.K == FixCandidate::Pad ? Pad : C.K == FixCandidate::Swizzle ? Swz : Pad + " and " + Swz;
 }
 
 /// Why no candidate of kind K was taken, from the lowest-cost one: "the
@@ -528,8 +510,7 @@ std::string bestAttempt(const std::vector<Scored> &All, FixCandidate::Kind K,
     return "the best, " + candidateText(Best->C, Array, Base) + ", " + Best->Rejected;
   for (const Scored &S : All)
     if (S.C.K == K && !S.Eval.Ok)
-      return "the cost of " + candidateText(S.C, Array, Base) + " is unknown: " +
-             S.Eval.Why;
+      return "the cost of " + candidateText(S.C, Array, Base) + " is unknown: " + S.Eval.Why;
   return std::string(K == FixCandidate::Pad ? "no pad" : "no XOR swizzle") + " of " +
          rowsText(Array, Base) + " lowers the passes";
 }
@@ -563,15 +544,12 @@ FixCandidate FixCandidate::padSwizzle(unsigned Elems, const SwizzleParams &S) {
 std::string FixCandidate::str() const {
   std::string Pad = "pad +" + std::to_string(PadElems);
   std::string Swizzle = "swizzle ((row >> " + std::to_string(Swz.Shift) + ") & " +
-                        std::to_string(Swz.Mask) + ") * " +
-                        std::to_string(Swz.VecElems);
-  return K == FixCandidate::Pad       ? Pad
-         : K == FixCandidate::Swizzle ? Swizzle
-                                      : Pad + ", " + Swizzle;
+                        std::to_string(Swz.Mask) + ") * " + std::to_string(Swz.VecElems);
+  return K == FixCandidate::Pad ? Pad : K == FixCandidate::Swizzle ? Swizzle : Pad + ", " + Swizzle;
 }
 
-Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
-                uint64_t FlatRowLength, uint64_t Rows) {
+Layout layoutOf(const SharedArray &Array, const FixCandidate &C, uint64_t FlatRowLength,
+                uint64_t Rows) {
   Layout L;
   const uint64_t P = C.pads() ? C.PadElems : 0;
   const std::vector<uint64_t> &Dims = Array.Dims;
@@ -598,8 +576,7 @@ Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
     return L;
   }
   if (Dims.size() < 2) {
-    L.Why = "'" + Array.Name +
-            "' is one-dimensional and not indexed as row * W + column";
+    L.Why = "'" + Array.Name + "' is one-dimensional and not indexed as row * W + column";
     return L;
   }
   for (size_t D = 1; D < Dims.size(); ++D)
@@ -645,9 +622,8 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
   if (C.swizzles()) {
     const SwizzleParams &Z = C.Swz;
     ExprRef Row = Idx[N - 2];
-    ExprRef Bits = op64(BinaryOp::And,
-                        Z.Shift ? op64(BinaryOp::Shr, Row, c64(Z.Shift)) : Row,
-                        c64(Z.Mask));
+    ExprRef Bits =
+        op64(BinaryOp::And, Z.Shift ? op64(BinaryOp::Shr, Row, c64(Z.Shift)) : Row, c64(Z.Mask));
     Idx[N - 1] = op64(BinaryOp::Xor, Idx[N - 1], scaled(Bits, Z.VecElems));
   }
 
@@ -668,9 +644,8 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
   return Bytes;
 }
 
-bool isBijection(const SharedArray &Array, const FixCandidate &C,
-                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why,
-                 uint64_t Columns) {
+bool isBijection(const SharedArray &Array, const FixCandidate &C, uint64_t FlatRowLength,
+                 uint64_t Rows, std::string *Why, uint64_t Columns) {
   auto Fail = [Why](const std::string &S) {
     if (Why)
       *Why = S;
@@ -742,16 +717,14 @@ bool isBijection(const SharedArray &Array, const FixCandidate &C,
                   ", not on an element boundary");
     int64_t New = *Byte / ElemBytes;
     if (New < 0 || static_cast<uint64_t>(New) >= L.NewElems)
-      return Fail(Name() + " maps to element " + std::to_string(New) +
-                  ", outside the " + std::to_string(L.NewElems) +
-                  " elements of the new layout");
+      return Fail(Name() + " maps to element " + std::to_string(New) + ", outside the " +
+                  std::to_string(L.NewElems) + " elements of the new layout");
     if (Taken[New])
       return Fail(Name() + " maps to element " + std::to_string(New) +
                   ", which another element already took");
     Taken[New] = true;
     if (Sub[N - 1] % Vec != 0 && New != Previous + 1)
-      return Fail(Name() + " is separated from its group of " +
-                  std::to_string(Vec) + " elements");
+      return Fail(Name() + " is separated from its group of " + std::to_string(Vec) + " elements");
     Previous = New;
   }
   return true;
@@ -788,15 +761,13 @@ static FixPlan planForRowLength(const SharedArray &Array,
   const uint64_t W = Accesses.front()->Subs.FlatRowLength;
   for (const Access *A : Accesses) {
     if (A->Subs.FlatRowLength != W)
-      return Refuse(accessText(*A) + " uses rows of " +
-                        std::to_string(A->Subs.FlatRowLength) +
+      return Refuse(accessText(*A) + " uses rows of " + std::to_string(A->Subs.FlatRowLength) +
                         " elements where another access uses " + std::to_string(W),
                     A->Loc);
     size_t Want = W ? 2 : Array.Dims.size();
     if (A->Subs.Index.size() != Want)
-      return Refuse(accessText(*A) + " has " +
-                        std::to_string(A->Subs.Index.size()) + " subscripts, not " +
-                        std::to_string(Want),
+      return Refuse(accessText(*A) + " has " + std::to_string(A->Subs.Index.size()) +
+                        " subscripts, not " + std::to_string(Want),
                     A->Loc);
   }
 
@@ -832,8 +803,7 @@ static FixPlan planForRowLength(const SharedArray &Array,
     Original.push_back(A->ByteOffset);
     Identity.push_back(relayout(Array, *A, FixCandidate::pad(0)));
     if (!Identity.back())
-      return Refuse("the subscripts of " + accessText(*A) + " do not fit '" +
-                        Array.Name + "'",
+      return Refuse("the subscripts of " + accessText(*A) + " do not fit '" + Array.Name + "'",
                     A->Loc);
   }
   Evaluation Before = Ev.evaluate(Original);
@@ -864,8 +834,7 @@ static FixPlan planForRowLength(const SharedArray &Array,
   {
     std::vector<unsigned> WaveSizes;
     for (const TargetModel *T : Targets)
-      if (std::find(WaveSizes.begin(), WaveSizes.end(), T->WaveSize) ==
-          WaveSizes.end())
+      if (std::find(WaveSizes.begin(), WaveSizes.end(), T->WaveSize) == WaveSizes.end())
         WaveSizes.push_back(T->WaveSize);
     std::set<std::string> FreeUsed;
     for (const Access *A : Accesses) {
@@ -914,8 +883,7 @@ static FixPlan planForRowLength(const SharedArray &Array,
     unsigned Vec = 1;
     bool VecOk = true;
     if (MaxWidth > Array.ElementBytes) {
-      VecOk = MaxWidth % Array.ElementBytes == 0 &&
-              isPow2(MaxWidth / Array.ElementBytes);
+      VecOk = MaxWidth % Array.ElementBytes == 0 && isPow2(MaxWidth / Array.ElementBytes);
       Vec = VecOk ? MaxWidth / Array.ElementBytes : 1;
     }
     if (!VecOk) {
@@ -943,15 +911,14 @@ static FixPlan planForRowLength(const SharedArray &Array,
             if (MaxRowBits < (uint64_t(Mask) + 1) / 2)
               continue; // the top bit of the mask is never set: a smaller mask
           }
-          Swizzles.push_back(
-              FixCandidate::swizzle(Shift, Mask, static_cast<unsigned>(Unit)));
+          Swizzles.push_back(FixCandidate::swizzle(Shift, Mask, static_cast<unsigned>(Unit)));
           SwizzledColumns.push_back(Permuted);
         }
       }
     }
     if (VecOk && Swizzles.empty())
-      NoSwizzleWhy = "no XOR swizzle fits " + rowsText(Array, Base) +
-                     ": the " + (Base.Flat ? "stride" : "row length") +
+      NoSwizzleWhy = "no XOR swizzle fits " + rowsText(Array, Base) + ": the " +
+                     (Base.Flat ? "stride" : "row length") +
                      " must be a multiple of the XOR span (2, 4, 8, ...), or "
                      "every access stay in the columns of the whole spans";
   }
@@ -994,9 +961,8 @@ static FixPlan planForRowLength(const SharedArray &Array,
                          std::to_string(Targets[T]->LDSBytesPerBlock) + " B)";
             S.OccupancyOnly = true;
           } else if (Blocks < BlocksBefore[T]) {
-            S.Rejected = "lowers the workgroups per CU on " + Targets[T]->Name +
-                         " from " + std::to_string(BlocksBefore[T]) + " to " +
-                         std::to_string(Blocks);
+            S.Rejected = "lowers the workgroups per CU on " + Targets[T]->Name + " from " +
+                         std::to_string(BlocksBefore[T]) + " to " + std::to_string(Blocks);
             S.OccupancyOnly = true;
           }
         }
@@ -1004,8 +970,7 @@ static FixPlan planForRowLength(const SharedArray &Array,
     if (S.BlocksAfter.empty())
       S.BlocksAfter = BlocksBefore;
     for (size_t T = 0; T < Targets.size() && S.Eval.Ok; ++T) {
-      Line += (T ? ", " : "") + Targets[T]->Name + " " +
-              way(worstDegree(S.Eval, T, false));
+      Line += (T ? ", " : "") + Targets[T]->Name + " " + way(worstDegree(S.Eval, T, false));
       if (hasAlternatives(S.Eval, T))
         Line += " (" + way(worstDegree(S.Eval, T, true)) + " disputed)";
     }
@@ -1074,9 +1039,7 @@ static FixPlan planForRowLength(const SharedArray &Array,
   for (const Scored *S : Ranked) {
     uint64_t Rows = BijectionRows;
     if (Unsized && !Rows)
-      Rows = S->C.swizzles()
-                 ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift)
-                 : 2;
+      Rows = S->C.swizzles() ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift) : 2;
     std::string Why;
     if (isBijection(Array, S->C, W, Rows, &Why, S->Lay.SwizzledColumns)) {
       Chosen = S;
@@ -1094,8 +1057,8 @@ static FixPlan planForRowLength(const SharedArray &Array,
         Blocked = &S;
     std::string PadWhy, SwizzleWhy;
     if (Blocked)
-      PadWhy = padText(Array, Base, Blocked->C.PadElems) +
-               " would remove conflicts but " + Blocked->Rejected;
+      PadWhy = padText(Array, Base, Blocked->C.PadElems) + " would remove conflicts but " +
+               Blocked->Rejected;
     else if (!Pads.empty())
       PadWhy = bestAttempt(All, FixCandidate::Pad, Array, Base);
     if (!NoSwizzleWhy.empty())
@@ -1105,16 +1068,15 @@ static FixPlan planForRowLength(const SharedArray &Array,
     if (Strat == Strategy::Pad)
       return Refuse(Blocked ? PadWhy : "no padding removes the conflict: " + PadWhy);
     if (Strat == Strategy::Swizzle)
-      return Refuse(!NoSwizzleWhy.empty()
-                        ? SwizzleWhy
-                        : "no swizzle removes the conflict: " + SwizzleWhy);
+      return Refuse(!NoSwizzleWhy.empty() ? SwizzleWhy
+                                          : "no swizzle removes the conflict: " + SwizzleWhy);
     return Refuse("padding is not possible: " + PadWhy +
                   "; a swizzle is not possible: " + SwizzleWhy);
   }
   // The plan.
   const Scored &S = *Chosen;
-  Plan.Considered.push_back("chosen: " + S.C.str() + " (weighted passes " +
-                            num(Before.Cost) + " -> " + num(S.Eval.Cost) + ")");
+  Plan.Considered.push_back("chosen: " + S.C.str() + " (weighted passes " + num(Before.Cost) +
+                            " -> " + num(S.Eval.Cost) + ")");
   Plan.Found = true;
   Plan.Choice = S.C;
   for (const Access *A : Accesses)
@@ -1158,9 +1120,8 @@ static FixPlan planForRowLength(const SharedArray &Array,
     for (const TargetOutcome &O : Plan.Outcomes) {
       if (Alt && !O.AltBanks)
         continue;
-      std::pair<double, double> Key =
-          Alt ? std::make_pair(O.AltDegreeBefore, O.AltDegreeAfter)
-              : std::make_pair(O.DegreeBefore, O.DegreeAfter);
+      std::pair<double, double> Key = Alt ? std::make_pair(O.AltDegreeBefore, O.AltDegreeAfter)
+                                          : std::make_pair(O.DegreeBefore, O.DegreeAfter);
       auto It = std::find_if(Groups.begin(), Groups.end(), [&](const auto &G) {
         return std::fabs(G.first.first - Key.first) < Eps &&
                std::fabs(G.first.second - Key.second) < Eps;
@@ -1200,18 +1161,15 @@ static FixPlan planForRowLength(const SharedArray &Array,
     else {
       D += ", +" + std::to_string(S.Growth) + " B LDS";
       if (Unsized)
-        D += " (the launch must pass " + std::to_string(Plan.ArrayBytesAfter) +
-             " B)";
+        D += " (the launch must pass " + std::to_string(Plan.ArrayBytesAfter) + " B)";
       D += ", occupancy unchanged";
     }
   } else {
-    D = swizzleDescription(S.C.Swz, Array.ElementBytes) + ": " + Changes(false) +
-        ", no extra LDS";
+    D = swizzleDescription(S.C.Swz, Array.ElementBytes) + ": " + Changes(false) + ", no extra LDS";
   }
   for (const TargetOutcome &O : Plan.Outcomes)
     if (O.AltBanks) {
-      D += "; under the disputed " + std::to_string(O.AltBanks) +
-           "-bank reading: " + Changes(true);
+      D += "; under the disputed " + std::to_string(O.AltBanks) + "-bank reading: " + Changes(true);
       break;
     }
   Plan.Description = std::move(D);
@@ -1251,9 +1209,8 @@ static bool betterPlan(const FixPlan &A, const FixPlan &B, Strategy Strat) {
 }
 
 FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Accesses,
-                const std::vector<const TargetModel *> &Targets,
-                uint64_t KernelStaticLDSBytes, Strategy Strat, const BankModel &Model,
-                const PlanOptions &Opts) {
+                const std::vector<const TargetModel *> &Targets, uint64_t KernelStaticLDSBytes,
+                Strategy Strat, const BankModel &Model, const PlanOptions &Opts) {
   // A 1-D array whose accesses are written with different row lengths (or
   // some linearly): each written length is tried for all of them.
   std::vector<uint64_t> Lengths;
@@ -1262,8 +1219,8 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   if (Array.Dims.size() == 1) {
     for (const Access *A : Accesses) {
       if (!A->Subs.Valid)
-        return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes,
-                                Strat, Model, Opts); // refuses with its reason
+        return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes, Strat, Model,
+                                Opts); // refuses with its reason
       uint64_t W = A->Subs.FlatRowLength;
       Mixed |= W != Accesses.front()->Subs.FlatRowLength;
       if (W && !A->Subs.Linear && WrittenBy.emplace(W, A).second)
@@ -1275,8 +1232,7 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
           Lengths.push_back(W);
   }
   if (!Mixed || Lengths.empty())
-    return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes, Strat,
-                            Model, Opts);
+    return planForRowLength(Array, Accesses, Targets, KernelStaticLDSBytes, Strat, Model, Opts);
 
   FixPlan Best;
   std::vector<std::string> Refusals;
@@ -1288,10 +1244,8 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
     std::vector<const Access *> Ptrs;
     for (const Access &V : Views)
       Ptrs.push_back(&V);
-    FixPlan P =
-        planForRowLength(Array, Ptrs, Targets, KernelStaticLDSBytes, Strat, Model, Opts);
-    std::string As = "as r * " + std::to_string(W) + " + c (" +
-                     accessText(*WrittenBy[W]) + ")";
+    FixPlan P = planForRowLength(Array, Ptrs, Targets, KernelStaticLDSBytes, Strat, Model, Opts);
+    std::string As = "as r * " + std::to_string(W) + " + c (" + accessText(*WrittenBy[W]) + ")";
     for (const std::string &L : P.Considered)
       Considered.push_back(As + ": " + L);
     if (!P.Found) {
@@ -1305,8 +1259,7 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   }
   Best.Considered = std::move(Considered);
   if (!Best.Found) {
-    std::string Why = "its accesses index '" + Array.Name +
-                      "' with different strides; ";
+    std::string Why = "its accesses index '" + Array.Name + "' with different strides; ";
     for (size_t I = 0; I < Refusals.size(); ++I)
       Why += (I ? "; " : "") + Refusals[I];
     Best.Refusal = Why;

@@ -136,12 +136,12 @@ struct TargetOutcome {
 /// The new shape of the array under a candidate.
 struct Layout {
   bool Ok = false;
-  std::string Why;           ///< when !Ok
-  bool Flat = false;         ///< a 1-D array indexed r * W + c
-  uint64_t RowLength = 0;    ///< L before (elements)
-  uint64_t NewRowLength = 0; ///< L + P
-  uint64_t Rows = 0;         ///< rows of the whole array (0: unknown)
-  uint64_t RowExtent = 0;    ///< extent of the row subscript (0: unknown)
+  std::string Why;               ///< when !Ok
+  bool Flat = false;             ///< a 1-D array indexed r * W + c
+  uint64_t RowLength = 0;        ///< L before (elements)
+  uint64_t NewRowLength = 0;     ///< L + P
+  uint64_t Rows = 0;             ///< rows of the whole array (0: unknown)
+  uint64_t RowExtent = 0;        ///< extent of the row subscript (0: unknown)
   std::vector<uint64_t> NewDims; ///< declared extents after ({0} dynamic)
   /// Columns a swizzle permutes: the first SwizzledColumns of each row (a
   /// multiple of the XOR span; L, or less when every access stays below it:
@@ -194,9 +194,8 @@ struct FixPlan {
 /// is the static LDS of the whole kernel (every __shared__ variable),
 /// including this array when it is static.
 FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Accesses,
-                const std::vector<const TargetModel *> &Targets,
-                uint64_t KernelStaticLDSBytes, Strategy S, const BankModel &Model,
-                const PlanOptions &Opts = {});
+                const std::vector<const TargetModel *> &Targets, uint64_t KernelStaticLDSBytes,
+                Strategy S, const BankModel &Model, const PlanOptions &Opts = {});
 
 /// The byte offset of A under candidate C (the re-layout), in 64-bit signed
 /// arithmetic, from A.Subs. Null if A's subscripts do not fit the array (see
@@ -207,8 +206,8 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
 /// The shape of Array under C. FlatRowLength: the accesses' W for a flat
 /// array, else 0. Rows: for a dynamic array, its outermost extent: the rows
 /// of W for a flat one, Dims[0] for `extern T s[][N]` (0: unknown).
-Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
-                uint64_t FlatRowLength, uint64_t Rows = 0);
+Layout layoutOf(const SharedArray &Array, const FixCandidate &C, uint64_t FlatRowLength,
+                uint64_t Rows = 0);
 
 /// True if C maps the array's elements one-to-one into the new storage (and
 /// keeps each aligned group of VecElems elements of a row contiguous),
@@ -219,9 +218,8 @@ Layout layoutOf(const SharedArray &Array, const FixCandidate &C,
 /// Columns: only the first Columns columns of each row are enumerated (0:
 /// all), for a swizzle whose span does not divide the row (Layout::
 /// SwizzledColumns).
-bool isBijection(const SharedArray &Array, const FixCandidate &C,
-                 uint64_t FlatRowLength, uint64_t Rows, std::string *Why,
-                 uint64_t Columns = 0);
+bool isBijection(const SharedArray &Array, const FixCandidate &C, uint64_t FlatRowLength,
+                 uint64_t Rows, std::string *Why, uint64_t Columns = 0);
 
 } // namespace lds
 

@@ -22,8 +22,7 @@ const LaneExpr *skipCasts(const LaneExpr *E) {
 
 void collectTerms(const ExprRef &E, bool Negative, std::vector<Term> &Out) {
   const LaneExpr *S = skipCasts(E.get());
-  if (S->Kind == ExprKind::Binary &&
-      (S->BOp == BinaryOp::Add || S->BOp == BinaryOp::Sub)) {
+  if (S->Kind == ExprKind::Binary && (S->BOp == BinaryOp::Add || S->BOp == BinaryOp::Sub)) {
     collectTerms(S->A, Negative, Out);
     collectTerms(S->B, S->BOp == BinaryOp::Sub ? !Negative : Negative, Out);
     return;
@@ -46,8 +45,7 @@ ExprRef multipleOf(const ExprRef &T, uint64_t &W) {
       return S->B;
     }
   }
-  if (S->BOp == BinaryOp::Shl && S->B->isConstant() && S->B->Value >= 1 &&
-      S->B->Value < 32) {
+  if (S->BOp == BinaryOp::Shl && S->B->isConstant() && S->B->Value >= 1 && S->B->Value < 32) {
     W = uint64_t(1) << S->B->Value;
     return S->A;
   }
@@ -58,8 +56,7 @@ ExprRef sum(ExprRef Acc, const ExprRef &X, bool Negative) {
   ExprRef V = LaneExpr::cast(X, IntType::i64());
   if (!Acc)
     return Negative ? LaneExpr::unary(UnaryOp::Neg, V, IntType::i64()) : V;
-  return LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add, Acc, V,
-                          IntType::i64());
+  return LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add, Acc, V, IntType::i64());
 }
 } // namespace
 

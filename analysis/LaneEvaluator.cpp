@@ -194,9 +194,7 @@ private:
     int64_t A = LaneEvaluator::wrap(*RawA, T);
     int64_t B = LaneEvaluator::wrap(*RawB, T);
     uint64_t UA = static_cast<uint64_t>(A), UB = static_cast<uint64_t>(B);
-    auto Wrapped = [&](uint64_t V) {
-      return LaneEvaluator::wrap(static_cast<int64_t>(V), T);
-    };
+    auto Wrapped = [&](uint64_t V) { return LaneEvaluator::wrap(static_cast<int64_t>(V), T); };
     switch (E.BOp) {
     case BinaryOp::Add:
       return Wrapped(UA + UB);
@@ -237,12 +235,18 @@ private:
     int64_t A = LaneEvaluator::wrap(RawA, C);
     int64_t B = LaneEvaluator::wrap(RawB, C);
     switch (E.BOp) {
-    case BinaryOp::LT: return lessThan(A, B, C);
-    case BinaryOp::LE: return !lessThan(B, A, C);
-    case BinaryOp::GT: return lessThan(B, A, C);
-    case BinaryOp::GE: return !lessThan(A, B, C);
-    case BinaryOp::EQ: return A == B;
-    default: return A != B;
+    case BinaryOp::LT:
+      return lessThan(A, B, C);
+    case BinaryOp::LE:
+      return !lessThan(B, A, C);
+    case BinaryOp::GT:
+      return lessThan(B, A, C);
+    case BinaryOp::GE:
+      return !lessThan(A, B, C);
+    case BinaryOp::EQ:
+      return A == B;
+    default:
+      return A != B;
     }
   }
 
@@ -251,19 +255,15 @@ private:
   /// rather than guess what the hardware would do.
   std::optional<int64_t> shift(const LaneExpr &E, int64_t RawA, int64_t Amount) {
     const IntType T = E.Ty;
-    if (lessThan(Amount, 0, E.B->Ty) ||
-        static_cast<uint64_t>(Amount) >= bitsOf(T))
-      return undefined(E, "a shift by " + std::to_string(Amount) +
-                              " (out of range for a " +
+    if (lessThan(Amount, 0, E.B->Ty) || static_cast<uint64_t>(Amount) >= bitsOf(T))
+      return undefined(E, "a shift by " + std::to_string(Amount) + " (out of range for a " +
                               std::to_string(bitsOf(T)) + "-bit value)");
     int64_t A = LaneEvaluator::wrap(RawA, T);
     if (E.BOp == BinaryOp::Shl)
-      return LaneEvaluator::wrap(
-          static_cast<int64_t>(static_cast<uint64_t>(A) << Amount), T);
+      return LaneEvaluator::wrap(static_cast<int64_t>(static_cast<uint64_t>(A) << Amount), T);
     if (T.Signed)
       return LaneEvaluator::wrap(A >> Amount, T); // arithmetic on int64_t
-    return LaneEvaluator::wrap(
-        static_cast<int64_t>(static_cast<uint64_t>(A) >> Amount), T);
+    return LaneEvaluator::wrap(static_cast<int64_t>(static_cast<uint64_t>(A) >> Amount), T);
   }
 
   const LaneEnv &Env;
@@ -287,8 +287,7 @@ int64_t LaneEvaluator::wrap(int64_t V, IntType T) {
   return static_cast<int64_t>(U);
 }
 
-std::optional<int64_t> LaneEvaluator::eval(const LaneExpr &E, const LaneEnv &Env,
-                                           std::string *Why,
+std::optional<int64_t> LaneEvaluator::eval(const LaneExpr &E, const LaneEnv &Env, std::string *Why,
                                            bool *UndefinedUniform) {
   return Evaluator(Env, Why, UndefinedUniform).run(E);
 }

@@ -35,8 +35,7 @@ public:
   /// not depend on the lane: the values bound to the symbols are then
   /// impossible in a correct program, rather than the lane not evaluated.
   static std::optional<int64_t> eval(const LaneExpr &E, const LaneEnv &Env,
-                                     std::string *Why = nullptr,
-                                     bool *UndefinedUniform = nullptr);
+                                     std::string *Why = nullptr, bool *UndefinedUniform = nullptr);
   /// Wraps V into T (two's complement truncation, then sign/zero extension;
   /// for bool, {1 bit, unsigned}, nonzero becomes 1 as C converts).
   static int64_t wrap(int64_t V, IntType T);

@@ -33,7 +33,8 @@ ExprRef bounded(std::shared_ptr<LaneExpr> N) {
       Size += E->Size;
   if (Size > MaxTreeSize)
     return LaneExpr::unknown("an index expression too large to evaluate (more "
-                             "than " + std::to_string(MaxTreeSize) + " terms)",
+                             "than " +
+                                 std::to_string(MaxTreeSize) + " terms)",
                              N->Ty);
   N->Size = static_cast<uint32_t>(Size);
   return N;
@@ -62,26 +63,46 @@ const char *dimName(unsigned Dim) {
 
 const char *binaryOpSpelling(BinaryOp Op) {
   switch (Op) {
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::Rem: return "%";
-  case BinaryOp::Shl: return "<<";
-  case BinaryOp::Shr: return ">>";
-  case BinaryOp::And: return "&";
-  case BinaryOp::Or: return "|";
-  case BinaryOp::Xor: return "^";
-  case BinaryOp::LT: return "<";
-  case BinaryOp::LE: return "<=";
-  case BinaryOp::GT: return ">";
-  case BinaryOp::GE: return ">=";
-  case BinaryOp::EQ: return "==";
-  case BinaryOp::NE: return "!=";
-  case BinaryOp::LogicalAnd: return "&&";
-  case BinaryOp::LogicalOr: return "||";
-  case BinaryOp::Min: return "min";
-  case BinaryOp::Max: return "max";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Rem:
+    return "%";
+  case BinaryOp::Shl:
+    return "<<";
+  case BinaryOp::Shr:
+    return ">>";
+  case BinaryOp::And:
+    return "&";
+  case BinaryOp::Or:
+    return "|";
+  case BinaryOp::Xor:
+    return "^";
+  case BinaryOp::LT:
+    return "<";
+  case BinaryOp::LE:
+    return "<=";
+  case BinaryOp::GT:
+    return ">";
+  case BinaryOp::GE:
+    return ">=";
+  case BinaryOp::EQ:
+    return "==";
+  case BinaryOp::NE:
+    return "!=";
+  case BinaryOp::LogicalAnd:
+    return "&&";
+  case BinaryOp::LogicalOr:
+    return "||";
+  case BinaryOp::Min:
+    return "min";
+  case BinaryOp::Max:
+    return "max";
   }
   return "?";
 }
@@ -91,11 +112,20 @@ std::string typeSpelling(IntType T) {
     return "bool";
   std::string Base;
   switch (T.Bits) {
-  case 8: Base = "char"; break;
-  case 16: Base = "short"; break;
-  case 32: Base = "int"; break;
-  case 64: Base = "long long"; break;
-  default: return (T.Signed ? "int" : "uint") + std::to_string(T.Bits) + "_t";
+  case 8:
+    Base = "char";
+    break;
+  case 16:
+    Base = "short";
+    break;
+  case 32:
+    Base = "int";
+    break;
+  case 64:
+    Base = "long long";
+    break;
+  default:
+    return (T.Signed ? "int" : "uint") + std::to_string(T.Bits) + "_t";
   }
   if (!T.Signed)
     return "unsigned " + Base;
@@ -148,13 +178,10 @@ ExprRef LaneExpr::unary(UnaryOp Op, ExprRef A, IntType T) {
 
 /// x + 0, x - 0, x * 1, x << 0, x >> 0 are x when x already has the type:
 /// the front end adds zero offsets everywhere (the start of an array).
-static ExprRef identityOperand(BinaryOp Op, const ExprRef &A,
-                               const ExprRef &B, IntType T) {
+static ExprRef identityOperand(BinaryOp Op, const ExprRef &A, const ExprRef &B, IntType T) {
   if (!A || !B)
     return nullptr;
-  auto Is = [](const ExprRef &E, int64_t V) {
-    return E->isConstant() && E->Value == V;
-  };
+  auto Is = [](const ExprRef &E, int64_t V) { return E->isConstant() && E->Value == V; };
   switch (Op) {
   case BinaryOp::Add:
     if (Is(A, 0) && B->Ty == T)
@@ -214,8 +241,7 @@ ExprRef LaneExpr::mul(ExprRef A, ExprRef B) {
 }
 
 bool LaneExpr::isUniform() const {
-  if (Kind == ExprKind::ThreadIdx || Kind == ExprKind::LaneId ||
-      Kind == ExprKind::Unknown)
+  if (Kind == ExprKind::ThreadIdx || Kind == ExprKind::LaneId || Kind == ExprKind::Unknown)
     return false;
   for (const ExprRef &E : {A, B, C})
     if (E && !E->isUniform())
@@ -273,8 +299,7 @@ std::string LaneExpr::str() const {
   }
   case ExprKind::Binary:
     if (BOp == BinaryOp::Min || BOp == BinaryOp::Max)
-      return std::string(binaryOpSpelling(BOp)) + "(" + A->str() + ", " +
-             B->str() + ")";
+      return std::string(binaryOpSpelling(BOp)) + "(" + A->str() + ", " + B->str() + ")";
     return "(" + A->str() + " " + binaryOpSpelling(BOp) + " " + B->str() + ")";
   case ExprKind::Select:
     return "(" + A->str() + " ? " + B->str() + " : " + C->str() + ")";

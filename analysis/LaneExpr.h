@@ -26,9 +26,7 @@ struct IntType {
   static IntType i64() { return {64, true}; }
   static IntType u64() { return {64, false}; }
   static IntType boolean() { return {1, false}; }
-  bool operator==(const IntType &O) const {
-    return Bits == O.Bits && Signed == O.Signed;
-  }
+  bool operator==(const IntType &O) const { return Bits == O.Bits && Signed == O.Signed; }
 };
 
 enum class ExprKind {
@@ -51,8 +49,26 @@ enum class ExprKind {
 enum class UnaryOp { Neg, BitNot, LogicalNot, Ffs, Popcount, Clz, Ctz };
 
 enum class BinaryOp {
-  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,
-  LT, LE, GT, GE, EQ, NE, LogicalAnd, LogicalOr, Min, Max
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  LT,
+  LE,
+  GT,
+  GE,
+  EQ,
+  NE,
+  LogicalAnd,
+  LogicalOr,
+  Min,
+  Max
 };
 
 class LaneExpr;
@@ -62,9 +78,9 @@ class LaneExpr {
 public:
   ExprKind Kind;
   IntType Ty;
-  int64_t Value = 0;  // Const
-  unsigned Dim = 0;   // ThreadIdx / BlockDim
-  std::string Name;   // Symbol name, or the reason for Unknown
+  int64_t Value = 0; // Const
+  unsigned Dim = 0;  // ThreadIdx / BlockDim
+  std::string Name;  // Symbol name, or the reason for Unknown
   UnaryOp UOp = UnaryOp::Neg;
   BinaryOp BOp = BinaryOp::Add;
   ExprRef A, B, C;

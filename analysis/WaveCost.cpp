@@ -33,12 +33,9 @@ struct GroupCost {
 GroupCost costOfGroup(const BankRule &R, unsigned Width, const WaveAddresses &W,
                       const std::vector<unsigned> &Lanes, bool WantLanes) {
   GroupCost Cost;
-  std::vector<WordRequest> Requests =
-      wordRequests(R, Width, W, Lanes, &Cost.ActiveLanes);
+  std::vector<WordRequest> Requests = wordRequests(R, Width, W, Lanes, &Cost.ActiveLanes);
   std::sort(Requests.begin(), Requests.end(),
-            [](const WordRequest &A, const WordRequest &B) {
-              return A.key() < B.key();
-            });
+            [](const WordRequest &A, const WordRequest &B) { return A.key() < B.key(); });
 
   // Distinct keys per bank; the requests are sorted by bank first.
   for (size_t I = 0; I < Requests.size();) {
@@ -57,9 +54,8 @@ GroupCost costOfGroup(const BankRule &R, unsigned Width, const WaveAddresses &W,
         for (size_t J = I; J < End; ++J)
           Cost.LanesOnBank.push_back(Requests[J].Lane);
         std::sort(Cost.LanesOnBank.begin(), Cost.LanesOnBank.end());
-        Cost.LanesOnBank.erase(
-            std::unique(Cost.LanesOnBank.begin(), Cost.LanesOnBank.end()),
-            Cost.LanesOnBank.end());
+        Cost.LanesOnBank.erase(std::unique(Cost.LanesOnBank.begin(), Cost.LanesOnBank.end()),
+                               Cost.LanesOnBank.end());
       }
     }
     I = End;
@@ -80,10 +76,8 @@ bool pairsMerge(const WaveAddresses &W) {
 
 } // namespace
 
-std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width,
-                                      const WaveAddresses &W,
-                                      const std::vector<unsigned> &Lanes,
-                                      unsigned *ActiveLanes) {
+std::vector<WordRequest> wordRequests(const BankRule &R, unsigned Width, const WaveAddresses &W,
+                                      const std::vector<unsigned> &Lanes, unsigned *ActiveLanes) {
   std::vector<WordRequest> Requests;
   const int64_t Banks = std::max(R.Banks, 1u);
   unsigned Active = 0;
@@ -111,19 +105,16 @@ Direction directionOf(AccessKind K) {
   return K == AccessKind::Load ? Direction::Read : Direction::Write;
 }
 
-double ConflictAnalyzer::wavePasses(const BankRule &R, unsigned WidthBytes,
-                                    Direction Dir, const WaveAddresses &W,
-                                    ConflictWitness *Witness) {
-  bool Merged = R.PairMerge && Dir == Direction::Read && R.Groups.size() > 1 &&
-                pairsMerge(W);
+double ConflictAnalyzer::wavePasses(const BankRule &R, unsigned WidthBytes, Direction Dir,
+                                    const WaveAddresses &W, ConflictWitness *Witness) {
+  bool Merged = R.PairMerge && Dir == Direction::Read && R.Groups.size() > 1 && pairsMerge(W);
   std::vector<std::vector<unsigned>> MergedGroups;
   const std::vector<std::vector<unsigned>> *Groups = &R.Groups;
   if (Merged) {
     for (size_t G = 0; G < R.Groups.size(); G += 2) {
       MergedGroups.push_back(R.Groups[G]);
       if (G + 1 < R.Groups.size())
-        MergedGroups.back().insert(MergedGroups.back().end(),
-                                   R.Groups[G + 1].begin(),
+        MergedGroups.back().insert(MergedGroups.back().end(), R.Groups[G + 1].begin(),
                                    R.Groups[G + 1].end());
     }
     Groups = &MergedGroups;
@@ -142,8 +133,7 @@ double ConflictAnalyzer::wavePasses(const BankRule &R, unsigned WidthBytes,
   }
 
   if (Witness) {
-    Witness->GroupLanes = Groups->empty() ? std::vector<unsigned>()
-                                          : (*Groups)[WorstGroup];
+    Witness->GroupLanes = Groups->empty() ? std::vector<unsigned>() : (*Groups)[WorstGroup];
     std::sort(Witness->GroupLanes.begin(), Witness->GroupLanes.end());
     Witness->ActiveLanesInGroup = Worst.ActiveLanes;
     Witness->Bank = Worst.BusiestBank;

@@ -35,8 +35,7 @@ struct BlockAddresses {
 /// exactly what was costed.
 BlockAddresses addressesOf(const Access &A, unsigned WaveSize, const Binding &B) {
   BlockAddresses Out;
-  Out.Ok = blockAddresses(A.ByteOffset, A.Predicate, A.Block, WaveSize, B,
-                          Out.Waves, Out.Why);
+  Out.Ok = blockAddresses(A.ByteOffset, A.Predicate, A.Block, WaveSize, B, Out.Waves, Out.Why);
   return Out;
 }
 
@@ -63,8 +62,7 @@ struct BlockCost {
   BlockAddresses Addr;
 };
 
-BlockCost costOf(const Access &A, const BankRule &R, unsigned WaveSize,
-                 const Binding &B) {
+BlockCost costOf(const Access &A, const BankRule &R, unsigned WaveSize, const Binding &B) {
   BlockCost C;
   C.Addr = addressesOf(A, WaveSize, B);
   if (!C.Addr.Ok)
@@ -79,8 +77,7 @@ BlockCost costOf(const Access &A, const BankRule &R, unsigned WaveSize,
     ++C.ExecutingWaves;
     double P = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, Wave);
     C.Passes += P;
-    C.Ideal += ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir,
-                                            idealOf(Wave, A.WidthBytes));
+    C.Ideal += ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(Wave, A.WidthBytes));
     if (P > Worst) {
       Worst = P;
       C.WorstWave = static_cast<unsigned>(W);
@@ -169,8 +166,8 @@ std::string compactList(const std::vector<unsigned> &Sorted) {
       while (K + 1 < Sorted.size() && Sorted[K + 1] - Sorted[K] == Step)
         ++K;
       if (K >= I + 4) {
-        S += std::to_string(Sorted[I]) + "," + std::to_string(Sorted[I + 1]) +
-             ",...," + std::to_string(Sorted[K]);
+        S += std::to_string(Sorted[I]) + "," + std::to_string(Sorted[I + 1]) + ",...," +
+             std::to_string(Sorted[K]);
         I = K + 1;
         continue;
       }
@@ -185,8 +182,8 @@ std::string compactList(const std::vector<unsigned> &Sorted) {
   return S;
 }
 
-WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
-                         const AccessResult &R, const Binding &Assumptions) {
+WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResult &R,
+                         const Binding &Assumptions) {
   WaveTrace Out;
   Out.Target = T.Name;
   Out.WaveSize = T.WaveSize;
@@ -239,8 +236,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
   uint64_t Total = 1;
   for (const auto &V : EnumValues)
     Total = std::min<uint64_t>(Total * V.size(), uint64_t(1) << 40);
-  uint64_t Count =
-      std::min<uint64_t>(Total, R.VariesWithIteration ? MaxCombos : MaxCombosUniform);
+  uint64_t Count = std::min<uint64_t>(Total, R.VariesWithIteration ? MaxCombos : MaxCombosUniform);
 
   std::optional<BlockCost> Best;
   Binding BestBinding;
@@ -268,8 +264,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
         continue;
       }
       if (!Best || C.Passes > Best->Passes + Eps ||
-          (std::fabs(C.Passes - Best->Passes) <= Eps &&
-           degreeOf(C) > degreeOf(*Best) + Eps)) {
+          (std::fabs(C.Passes - Best->Passes) <= Eps && degreeOf(C) > degreeOf(*Best) + Eps)) {
         Best = std::move(C);
         BestBinding = B;
       }
@@ -277,8 +272,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
     }
   }
   if (!Best) {
-    Out.Why = LastWhy.empty() ? "no lane of the block executes the access"
-                              : LastWhy;
+    Out.Why = LastWhy.empty() ? "no lane of the block executes the access" : LastWhy;
     return Out;
   }
 
@@ -295,8 +289,8 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
 
   ConflictWitness Witness;
   Out.WavePasses = ConflictAnalyzer::wavePasses(*Rule, A.WidthBytes, Dir, W, &Witness);
-  Out.WaveIdealPasses = ConflictAnalyzer::wavePasses(*Rule, A.WidthBytes, Dir,
-                                                     idealOf(W, A.WidthBytes));
+  Out.WaveIdealPasses =
+      ConflictAnalyzer::wavePasses(*Rule, A.WidthBytes, Dir, idealOf(W, A.WidthBytes));
   Out.Merged = Witness.Merged;
   std::vector<std::vector<unsigned>> Groups;
   if (Out.Merged) {

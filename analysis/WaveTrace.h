@@ -25,9 +25,9 @@ namespace lds {
 
 /// One bank as one lane group uses it.
 struct BankUse {
-  std::vector<unsigned> Lanes;  ///< distinct active lanes asking it, sorted
-  std::vector<int64_t> Words;   ///< distinct 4-byte words asked, sorted
-  unsigned Requests = 0;        ///< distinct requests = cycles this bank needs
+  std::vector<unsigned> Lanes; ///< distinct active lanes asking it, sorted
+  std::vector<int64_t> Words;  ///< distinct 4-byte words asked, sorted
+  unsigned Requests = 0;       ///< distinct requests = cycles this bank needs
 };
 
 /// One request of one lane: a word of a bank (a 16-byte access asks four).
@@ -39,15 +39,15 @@ struct LaneHit {
 };
 
 struct GroupTrace {
-  std::vector<unsigned> Lanes;    ///< lanes of the group (in the wave), sorted
+  std::vector<unsigned> Lanes; ///< lanes of the group (in the wave), sorted
   unsigned ActiveLanes = 0;
-  unsigned Cycles = 0;            ///< its cost: max over banks of Requests
+  unsigned Cycles = 0; ///< its cost: max over banks of Requests
   /// The fewest cycles its distinct requests could take: ceil(requests /
   /// banks), at least 1 when some lane is active. A bank asked for more than
   /// this is a conflicting bank.
   unsigned FloorCycles = 0;
-  unsigned BusiestBank = 0;       ///< first bank with Cycles requests
-  std::vector<BankUse> Banks;     ///< index = bank number
+  unsigned BusiestBank = 0;   ///< first bank with Cycles requests
+  std::vector<BankUse> Banks; ///< index = bank number
   /// Parallel to Lanes: the requests of each lane (empty when inactive).
   std::vector<std::vector<LaneHit>> Hits;
   bool conflicting(unsigned Bank) const {
@@ -57,18 +57,18 @@ struct GroupTrace {
 
 struct WaveTrace {
   bool Ok = false;
-  std::string Why;                ///< when !Ok
+  std::string Why; ///< when !Ok
   std::string Target;
   unsigned WaveSize = 0;
   unsigned Banks = 0;
   unsigned WidthBytes = 4;
-  unsigned Wave = 0;              ///< which wave of the block (0-based)
-  unsigned Waves = 0;             ///< waves of the block
-  unsigned ExecutingWaves = 0;    ///< waves with an active lane
+  unsigned Wave = 0;           ///< which wave of the block (0-based)
+  unsigned Waves = 0;          ///< waves of the block
+  unsigned ExecutingWaves = 0; ///< waves with an active lane
   /// The values the uniform symbols were given (loop counters at the worst
   /// iteration, samples of symbols the cost does not depend on).
   std::map<std::string, int64_t> Binding;
-  std::vector<int64_t> Bytes;     ///< per lane of the wave
+  std::vector<int64_t> Bytes; ///< per lane of the wave
   std::vector<bool> Active;
   bool Merged = false;            ///< NVIDIA pair merge applied
   std::vector<GroupTrace> Groups; ///< as served (after a merge)
@@ -86,8 +86,7 @@ struct WaveTrace {
 /// R.WorstBinding, then each enumerated symbol's values and each free
 /// symbol's samples are tried, worst block cost first (as the analyzer
 /// chooses). !Ok when R is unknown or no lane executes the access.
-WaveTrace traceWorstWave(const Access &A, const TargetModel &T,
-                         const AccessResult &R,
+WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResult &R,
                          const std::map<std::string, int64_t> &Assumptions = {});
 
 /// "0-7,16-23": lanes (or banks) as a compact list.

@@ -51,8 +51,7 @@ bool neverModified(const VarDecl *VD, const Stmt *Body, ASTContext &Ctx) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (DRE->getDecl() == VD) {
         auto Parents = Ctx.getParents(*DRE);
-        const auto *ICE =
-            Parents.empty() ? nullptr : Parents[0].get<ImplicitCastExpr>();
+        const auto *ICE = Parents.empty() ? nullptr : Parents[0].get<ImplicitCastExpr>();
         if (!ICE || ICE->getCastKind() != CK_LValueToRValue)
           Modified = true;
       }
@@ -65,8 +64,7 @@ bool neverModified(const VarDecl *VD, const Stmt *Body, ASTContext &Ctx) {
 
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
-  LaunchVisitor(ASTContext &Ctx,
-                std::map<const FunctionDecl *, FoundBlockShape> &Out)
+  LaunchVisitor(ASTContext &Ctx, std::map<const FunctionDecl *, FoundBlockShape> &Out)
       : Ctx(Ctx), Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -111,8 +109,8 @@ BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
-std::optional<std::array<unsigned, 3>>
-BlockShapeFinder::constantDims(const Expr *E, ASTContext &Ctx) {
+std::optional<std::array<unsigned, 3>> BlockShapeFinder::constantDims(const Expr *E,
+                                                                      ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreImplicit()->IgnoreParens();
@@ -144,8 +142,7 @@ BlockShapeFinder::constantDims(const Expr *E, ASTContext &Ctx) {
     if (std::optional<uint64_t> V = constantScalar(E, Ctx))
       return std::array<unsigned, 3>{static_cast<unsigned>(*V), 1, 1};
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && VD->getInit() &&
-          neverModified(VD, enclosingBody(VD), Ctx))
+      if (VD->hasLocalStorage() && VD->getInit() && neverModified(VD, enclosingBody(VD), Ctx))
         return constantDims(VD->getInit(), Ctx);
     return std::nullopt;
   }
@@ -159,8 +156,7 @@ const Stmt *BlockShapeFinder::enclosingBody(const VarDecl *VD) {
   return FD ? FD->getBody() : nullptr;
 }
 
-std::optional<uint64_t> BlockShapeFinder::constantScalar(const Expr *E,
-                                                          ASTContext &Ctx) {
+std::optional<uint64_t> BlockShapeFinder::constantScalar(const Expr *E, ASTContext &Ctx) {
   if (!E || E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   Expr::EvalResult R;
@@ -171,8 +167,7 @@ std::optional<uint64_t> BlockShapeFinder::constantScalar(const Expr *E,
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->hasLocalStorage() || !VD->getInit() ||
-      !VD->getType()->isIntegralOrEnumerationType() ||
-      !neverModified(VD, enclosingBody(VD), Ctx))
+      !VD->getType()->isIntegralOrEnumerationType() || !neverModified(VD, enclosingBody(VD), Ctx))
     return std::nullopt;
   return constantScalar(VD->getInit(), Ctx);
 }

@@ -37,8 +37,7 @@ public:
                                                              clang::ASTContext &Ctx);
   /// The value of an integer launch argument: a constant expression, or a
   /// local variable whose constant initialiser nothing changes later.
-  static std::optional<uint64_t> constantScalar(const clang::Expr *E,
-                                                clang::ASTContext &Ctx);
+  static std::optional<uint64_t> constantScalar(const clang::Expr *E, clang::ASTContext &Ctx);
   /// The body of the function that declares the local VD, or null.
   static const clang::Stmt *enclosingBody(const clang::VarDecl *VD);
 

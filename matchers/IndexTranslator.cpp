@@ -13,25 +13,72 @@ namespace lds {
 
 bool toBinaryOp(BinaryOperatorKind K, BinaryOp &Out) {
   switch (K) {
-  case BO_Add: case BO_AddAssign: Out = BinaryOp::Add; return true;
-  case BO_Sub: case BO_SubAssign: Out = BinaryOp::Sub; return true;
-  case BO_Mul: case BO_MulAssign: Out = BinaryOp::Mul; return true;
-  case BO_Div: case BO_DivAssign: Out = BinaryOp::Div; return true;
-  case BO_Rem: case BO_RemAssign: Out = BinaryOp::Rem; return true;
-  case BO_Shl: case BO_ShlAssign: Out = BinaryOp::Shl; return true;
-  case BO_Shr: case BO_ShrAssign: Out = BinaryOp::Shr; return true;
-  case BO_And: case BO_AndAssign: Out = BinaryOp::And; return true;
-  case BO_Or: case BO_OrAssign: Out = BinaryOp::Or; return true;
-  case BO_Xor: case BO_XorAssign: Out = BinaryOp::Xor; return true;
-  case BO_LT: Out = BinaryOp::LT; return true;
-  case BO_LE: Out = BinaryOp::LE; return true;
-  case BO_GT: Out = BinaryOp::GT; return true;
-  case BO_GE: Out = BinaryOp::GE; return true;
-  case BO_EQ: Out = BinaryOp::EQ; return true;
-  case BO_NE: Out = BinaryOp::NE; return true;
-  case BO_LAnd: Out = BinaryOp::LogicalAnd; return true;
-  case BO_LOr: Out = BinaryOp::LogicalOr; return true;
-  default: return false;
+  case BO_Add:
+  case BO_AddAssign:
+    Out = BinaryOp::Add;
+    return true;
+  case BO_Sub:
+  case BO_SubAssign:
+    Out = BinaryOp::Sub;
+    return true;
+  case BO_Mul:
+  case BO_MulAssign:
+    Out = BinaryOp::Mul;
+    return true;
+  case BO_Div:
+  case BO_DivAssign:
+    Out = BinaryOp::Div;
+    return true;
+  case BO_Rem:
+  case BO_RemAssign:
+    Out = BinaryOp::Rem;
+    return true;
+  case BO_Shl:
+  case BO_ShlAssign:
+    Out = BinaryOp::Shl;
+    return true;
+  case BO_Shr:
+  case BO_ShrAssign:
+    Out = BinaryOp::Shr;
+    return true;
+  case BO_And:
+  case BO_AndAssign:
+    Out = BinaryOp::And;
+    return true;
+  case BO_Or:
+  case BO_OrAssign:
+    Out = BinaryOp::Or;
+    return true;
+  case BO_Xor:
+  case BO_XorAssign:
+    Out = BinaryOp::Xor;
+    return true;
+  case BO_LT:
+    Out = BinaryOp::LT;
+    return true;
+  case BO_LE:
+    Out = BinaryOp::LE;
+    return true;
+  case BO_GT:
+    Out = BinaryOp::GT;
+    return true;
+  case BO_GE:
+    Out = BinaryOp::GE;
+    return true;
+  case BO_EQ:
+    Out = BinaryOp::EQ;
+    return true;
+  case BO_NE:
+    Out = BinaryOp::NE;
+    return true;
+  case BO_LAnd:
+    Out = BinaryOp::LogicalAnd;
+    return true;
+  case BO_LOr:
+    Out = BinaryOp::LogicalOr;
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -40,15 +87,13 @@ IntType IndexTranslator::intTypeOf(QualType T) const {
   if (T->isBooleanType())
     return IntType::boolean();
   if (T->isIntegralOrEnumerationType() && !T->isDependentType())
-    return {static_cast<unsigned>(Ctx.getTypeSize(T)),
-            T->isSignedIntegerOrEnumerationType()};
+    return {static_cast<unsigned>(Ctx.getTypeSize(T)), T->isSignedIntegerOrEnumerationType()};
   // Pointers difference and the like: 64-bit signed.
   return IntType::i64();
 }
 
 uint64_t IndexTranslator::sizeOf(QualType T) const {
-  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
-      T->isVoidType())
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() || T->isVoidType())
     return 0;
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
@@ -57,8 +102,7 @@ ExprRef IndexTranslator::unknown(const std::string &Why, const Expr *E) {
   return LaneExpr::unknown(Why, E ? intTypeOf(E->getType()) : IntType::i32());
 }
 
-ExprRef IndexTranslator::uniformSymbol(const std::string &Name,
-                                       const std::string &Description,
+ExprRef IndexTranslator::uniformSymbol(const std::string &Name, const std::string &Description,
                                        IntType T, SourceLocation Loc) {
   auto It = Config.Assumptions.find(Name);
   SymbolInfo &Info = State.Symbols[Name];
@@ -74,17 +118,15 @@ ExprRef IndexTranslator::uniformSymbol(const std::string &Name,
 
 ExprRef IndexTranslator::scaleBy(ExprRef Index, uint64_t Bytes) {
   return LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Index, IntType::i64()),
-                          LaneExpr::constant(Bytes, IntType::i64()),
-                          IntType::i64());
+                          LaneExpr::constant(Bytes, IntType::i64()), IntType::i64());
 }
 
-void IndexTranslator::advance(SharedPointer &P, ExprRef Index,
-                              uint64_t PointeeBytes, bool Negative) {
+void IndexTranslator::advance(SharedPointer &P, ExprRef Index, uint64_t PointeeBytes,
+                              bool Negative) {
   if (!P.valid())
     return;
-  P.ByteOffset = LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add,
-                                  P.ByteOffset, scaleBy(Index, PointeeBytes),
-                                  IntType::i64());
+  P.ByteOffset = LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add, P.ByteOffset,
+                                  scaleBy(Index, PointeeBytes), IntType::i64());
   SubscriptTrack &T = P.Track;
   if (!T.Valid)
     return;
@@ -95,12 +137,11 @@ void IndexTranslator::advance(SharedPointer &P, ExprRef Index,
   }
   ExprRef Step = LaneExpr::cast(Index, IntType::i64());
   if (uint64_t Ratio = PointeeBytes / T.Units.back(); Ratio != 1)
-    Step = LaneExpr::binary(BinaryOp::Mul, Step,
-                            LaneExpr::constant(Ratio, IntType::i64()),
+    Step = LaneExpr::binary(BinaryOp::Mul, Step, LaneExpr::constant(Ratio, IntType::i64()),
                             IntType::i64());
-  T.Index.back() = LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add,
-                                    LaneExpr::cast(T.Index.back(), IntType::i64()),
-                                    Step, IntType::i64());
+  T.Index.back() =
+      LaneExpr::binary(Negative ? BinaryOp::Sub : BinaryOp::Add,
+                       LaneExpr::cast(T.Index.back(), IntType::i64()), Step, IntType::i64());
 }
 
 void IndexTranslator::decay(SharedPointer &P, uint64_t ElementBytes) {
@@ -118,8 +159,7 @@ void IndexTranslator::addInnerBytes(SharedPointer &P, int64_t Bytes) {
   if (!P.valid())
     return;
   P.ByteOffset = LaneExpr::binary(BinaryOp::Add, P.ByteOffset,
-                                  LaneExpr::constant(Bytes, IntType::i64()),
-                                  IntType::i64());
+                                  LaneExpr::constant(Bytes, IntType::i64()), IntType::i64());
   P.Track.InnerBytes += Bytes;
 }
 
@@ -151,8 +191,7 @@ std::string IndexTranslator::builtinCoordinate(const Expr *E, unsigned &Dim) {
   if (!DRE)
     return "";
   StringRef Name = DRE->getDecl()->getName();
-  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" &&
-      Name != "gridDim")
+  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" && Name != "gridDim")
     return "";
   if (Member == "x")
     Dim = 0;
@@ -182,8 +221,7 @@ ExprRef IndexTranslator::translateGroupCall(const CallExpr *MC) {
   const Expr *Obj = nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(MC))
     Obj = MCE->getImplicitObjectArgument();
-  else if (const auto *ME =
-               dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts()))
+  else if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts()))
     Obj = ME->getBase();
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(MC->getDirectCallee());
   if (!M || !M->getIdentifier() || !Obj)
@@ -199,26 +237,24 @@ ExprRef IndexTranslator::translateGroupCall(const CallExpr *MC) {
   // The thread's rank in its block, x fastest, as cooperative groups
   // number them.
   auto U = [](ExprRef E) { return LaneExpr::cast(E, IntType::u32()); };
-  ExprRef Linear = LaneExpr::add(
-      U(LaneExpr::threadIdx(0)),
-      LaneExpr::mul(U(LaneExpr::blockDim(0)),
-                    LaneExpr::add(U(LaneExpr::threadIdx(1)),
-                                  LaneExpr::mul(U(LaneExpr::blockDim(1)),
-                                                U(LaneExpr::threadIdx(2))))));
+  ExprRef Linear =
+      LaneExpr::add(U(LaneExpr::threadIdx(0)),
+                    LaneExpr::mul(U(LaneExpr::blockDim(0)),
+                                  LaneExpr::add(U(LaneExpr::threadIdx(1)),
+                                                LaneExpr::mul(U(LaneExpr::blockDim(1)),
+                                                              U(LaneExpr::threadIdx(2))))));
   if (R->getName() == "thread_block") {
     if (Method == "thread_rank")
       return LaneExpr::cast(Linear, T);
     if (Method == "size" || Method == "num_threads")
       return LaneExpr::cast(
           LaneExpr::mul(U(LaneExpr::blockDim(0)),
-                        LaneExpr::mul(U(LaneExpr::blockDim(1)),
-                                      U(LaneExpr::blockDim(2)))),
+                        LaneExpr::mul(U(LaneExpr::blockDim(1)), U(LaneExpr::blockDim(2)))),
           T);
     return nullptr;
   }
   const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
-  if (!Spec || Spec->getName() != "thread_block_tile" ||
-      Spec->getTemplateArgs().size() == 0 ||
+  if (!Spec || Spec->getName() != "thread_block_tile" || Spec->getTemplateArgs().size() == 0 ||
       Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
     return nullptr;
   int64_t N = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
@@ -226,11 +262,9 @@ ExprRef IndexTranslator::translateGroupCall(const CallExpr *MC) {
     return nullptr;
   ExprRef Size = LaneExpr::constant(N, IntType::u32());
   if (Method == "thread_rank")
-    return LaneExpr::cast(
-        LaneExpr::binary(BinaryOp::Rem, Linear, Size, IntType::u32()), T);
+    return LaneExpr::cast(LaneExpr::binary(BinaryOp::Rem, Linear, Size, IntType::u32()), T);
   if (Method == "meta_group_rank")
-    return LaneExpr::cast(
-        LaneExpr::binary(BinaryOp::Div, Linear, Size, IntType::u32()), T);
+    return LaneExpr::cast(LaneExpr::binary(BinaryOp::Div, Linear, Size, IntType::u32()), T);
   if (Method == "size" || Method == "num_threads")
     return LaneExpr::cast(Size, T);
   return nullptr;
@@ -258,27 +292,23 @@ ExprRef IndexTranslator::translateBuiltinCall(const CallExpr *CE) {
   if (N.consume_front("__nvvm_read_ptx_sreg_ntid_") && Dim(N) >= 0)
     return LaneExpr::cast(LaneExpr::blockDim(Dim(N)), T);
   N = FD->getName();
-  if ((N == "__ockl_get_local_id" || N == "__ockl_get_local_size") &&
-      CE->getNumArgs() == 1) {
+  if ((N == "__ockl_get_local_id" || N == "__ockl_get_local_size") && CE->getNumArgs() == 1) {
     Expr::EvalResult R;
     if (CE->getArg(0)->EvaluateAsInt(R, Ctx)) {
       unsigned D = R.Val.getInt().getZExtValue();
       if (D < 3)
-        return LaneExpr::cast(N == "__ockl_get_local_id"
-                                  ? LaneExpr::threadIdx(D)
-                                  : LaneExpr::blockDim(D),
-                              T);
+        return LaneExpr::cast(
+            N == "__ockl_get_local_id" ? LaneExpr::threadIdx(D) : LaneExpr::blockDim(D), T);
     }
   }
   if (N == "__lane_id" || N == "__nvvm_read_ptx_sreg_laneid")
     return LaneExpr::cast(LaneExpr::laneId(), T);
-  if ((N == "min" || N == "max" || N == "umin" || N == "umax" ||
-       N == "__builtin_elementwise_min" || N == "__builtin_elementwise_max") &&
+  if ((N == "min" || N == "max" || N == "umin" || N == "umax" || N == "__builtin_elementwise_min" ||
+       N == "__builtin_elementwise_max") &&
       CE->getNumArgs() == 2 && CE->getType()->isIntegralOrEnumerationType()) {
     bool Min = N.contains("min");
-    return LaneExpr::binary(Min ? BinaryOp::Min : BinaryOp::Max,
-                            LaneExpr::cast(Arg(0), T), LaneExpr::cast(Arg(1), T),
-                            T);
+    return LaneExpr::binary(Min ? BinaryOp::Min : BinaryOp::Max, LaneExpr::cast(Arg(0), T),
+                            LaneExpr::cast(Arg(1), T), T);
   }
   // Bit counts: `__ffs(blockDim.x) - 3` sizes a swizzle in rocm-examples'
   // histogram.
@@ -303,8 +333,7 @@ ExprRef IndexTranslator::translateBuiltinCall(const CallExpr *CE) {
     }
   }
   if ((N == "__mul24" || N == "__umul24") && CE->getNumArgs() == 2)
-    return LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Arg(0), T),
-                            LaneExpr::cast(Arg(1), T), T);
+    return LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Arg(0), T), LaneExpr::cast(Arg(1), T), T);
   return nullptr;
 }
 
@@ -328,8 +357,7 @@ ExprRef IndexTranslator::translateDeclRef(const DeclRefExpr *DRE) {
         if (const VarDecl *Def = VD->getDefinition())
           if (Def->getInit())
             return translateInt(Def->getInit());
-      return uniformSymbol(VD->getNameAsString(),
-                           "global variable '" + VD->getNameAsString() + "'",
+      return uniformSymbol(VD->getNameAsString(), "global variable '" + VD->getNameAsString() + "'",
                            T, VD->getLocation());
     }
     return unknown("value of '" + VD->getNameAsString() + "' is not known here", DRE);
@@ -357,15 +385,14 @@ ExprRef IndexTranslator::translateIncDec(const UnaryOperator *UO) {
   }
   ExprRef Old = translateInt(UO->getSubExpr());
   IntType T = intTypeOf(UO->getSubExpr()->getType());
-  ExprRef New = LaneExpr::binary(UO->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub,
-                                 Old, LaneExpr::constant(1, T), T);
+  ExprRef New = LaneExpr::binary(UO->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub, Old,
+                                 LaneExpr::constant(1, T), T);
   auto It = State.Env.find(DRE->getDecl());
   if (It != State.Env.end()) {
     if (UO->getSubExpr()->getType()->isPointerType()) {
       // p++ on a shared pointer: step by the pointee size.
       advance(It->second.Ptr, LaneExpr::constant(1, IntType::i64()),
-              sizeOf(UO->getSubExpr()->getType()->getPointeeType()),
-              UO->isDecrementOp());
+              sizeOf(UO->getSubExpr()->getType()->getPointeeType()), UO->isDecrementOp());
       return Old;
     }
     It->second.Int = New;
@@ -384,15 +411,13 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
     } else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
       P = translatePointer(LHS);
       ExprRef I = translateInt(BO->getRHS());
-      advance(P, I, sizeOf(LT->getPointeeType()),
-              BO->getOpcode() == BO_SubAssign);
+      advance(P, I, sizeOf(LT->getPointeeType()), BO->getOpcode() == BO_SubAssign);
     }
     if (DRE)
       State.Env[DRE->getDecl()] = SymValue{nullptr, P};
     return unknown("pointer value", BO);
   }
-  if (!DRE || !State.Env.count(DRE->getDecl()) ||
-      boundReference(DRE).valid()) {
+  if (!DRE || !State.Env.count(DRE->getDecl()) || boundReference(DRE).valid()) {
     // A store to memory (also through a reference bound to shared memory);
     // compound assignments also load.
     SharedPointer P = translateLValue(LHS);
@@ -424,8 +449,7 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
       IntType CT = intTypeOf(CAO->getComputationResultType());
       IntType CL = intTypeOf(CAO->getComputationLHSType());
       Value = LaneExpr::cast(
-          LaneExpr::binary(Op, LaneExpr::cast(Old, CL), LaneExpr::cast(R, CT), CT),
-          intTypeOf(LT));
+          LaneExpr::binary(Op, LaneExpr::cast(Old, CL), LaneExpr::cast(R, CT), CT), intTypeOf(LT));
     }
   }
   State.Env[DRE->getDecl()].Ptr = addressAfterAssign(BO);
@@ -567,10 +591,9 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
         if (const auto *BD = dyn_cast<DeclRefExpr>(Base))
           if (const auto *PV = dyn_cast<ParmVarDecl>(BD->getDecl()))
             if (!ME->isArrow() && !State.Env.count(PV)) {
-              std::string Name = PV->getNameAsString() + "." +
-                                 ME->getMemberDecl()->getNameAsString();
-              return uniformSymbol(Name, "kernel argument '" + Name + "'", T,
-                                   ME->getBeginLoc());
+              std::string Name =
+                  PV->getNameAsString() + "." + ME->getMemberDecl()->getNameAsString();
+              return uniformSymbol(Name, "kernel argument '" + Name + "'", T, ME->getBeginLoc());
             }
       }
       // Reading memory: record shared loads, but the value is data.
@@ -585,8 +608,7 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
     case CK_ConstructorConversion: {
       ExprRef V = translateInt(Sub);
       if (ICE->getCastKind() == CK_IntegralToBoolean)
-        return LaneExpr::binary(BinaryOp::NE, V, LaneExpr::constant(0, V->Ty),
-                                IntType::boolean());
+        return LaneExpr::binary(BinaryOp::NE, V, LaneExpr::constant(0, V->Ty), IntType::boolean());
       return LaneExpr::cast(V, T);
     }
     case CK_FloatingToIntegral:
@@ -607,8 +629,7 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
     BinaryOp Op;
     if (!toBinaryOp(BO->getOpcode(), Op))
       return unknown("operator " + BO->getOpcodeStr().str(), E);
-    if (BO->getLHS()->getType()->isPointerType() ||
-        BO->getRHS()->getType()->isPointerType())
+    if (BO->getLHS()->getType()->isPointerType() || BO->getRHS()->getType()->isPointerType())
       return unknown("pointer arithmetic", E);
     ExprRef L = translateInt(BO->getLHS());
     ExprRef R = translateInt(BO->getRHS());
@@ -625,7 +646,10 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
       return LaneExpr::unary(UnaryOp::LogicalNot, translateInt(UO->getSubExpr()), T);
     case UO_Plus:
       return translateInt(UO->getSubExpr());
-    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
       return translateIncDec(UO);
     default:
       return unknown("operator " + UnaryOperator::getOpcodeStr(UO->getOpcode()).str(), E);
@@ -651,8 +675,7 @@ ExprRef IndexTranslator::translateInt(const Expr *E) {
       if (ExprRef V = Calls(CE))
         return LaneExpr::cast(V, T);
     const FunctionDecl *FD = CE->getDirectCallee();
-    return unknown("result of a call to '" +
-                       (FD ? FD->getNameAsString() : std::string("?")) + "'",
+    return unknown("result of a call to '" + (FD ? FD->getNameAsString() : std::string("?")) + "'",
                    E);
   }
 
@@ -717,8 +740,7 @@ SharedPointer IndexTranslator::translatePointer(const Expr *E) {
         return {};
       SharedPointer P = translatePointer(PtrE);
       ExprRef I = translateInt(IntE);
-      advance(P, I, sizeOf(PtrE->getType()->getPointeeType()),
-              BO->getOpcode() == BO_Sub);
+      advance(P, I, sizeOf(PtrE->getType()->getPointeeType()), BO->getOpcode() == BO_Sub);
       return P;
     }
   }
@@ -778,8 +800,8 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     return {};
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    SharedPointer P = ME->isArrow() ? translatePointer(ME->getBase())
-                                    : translateLValue(ME->getBase());
+    SharedPointer P =
+        ME->isArrow() ? translatePointer(ME->getBase()) : translateLValue(ME->getBase());
     if (!P.valid())
       return P;
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -790,15 +812,15 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
     return P;
   }
   if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E)) {
-    SharedPointer P = EV->isArrow() ? translatePointer(EV->getBase())
-                                    : translateLValue(EV->getBase());
+    SharedPointer P =
+        EV->isArrow() ? translatePointer(EV->getBase()) : translateLValue(EV->getBase());
     llvm::SmallVector<uint32_t, 4> Elts;
     EV->getEncodedElementAccess(Elts);
     if (!P.valid() || Elts.empty())
       return {};
-    uint64_t Sz = sizeOf(EV->getType()->isVectorType()
-                             ? EV->getType()->castAs<VectorType>()->getElementType()
-                             : EV->getType());
+    uint64_t Sz =
+        sizeOf(EV->getType()->isVectorType() ? EV->getType()->castAs<VectorType>()->getElementType()
+                                             : EV->getType());
     addInnerBytes(P, Elts[0] * Sz);
     return P;
   }
@@ -815,8 +837,7 @@ SharedPointer IndexTranslator::translateLValue(const Expr *E) {
       SharedPointer P = translateLValue(CE->getSubExpr());
       if (!P.valid())
         return P;
-      const CXXRecordDecl *Derived =
-          CE->getSubExpr()->getType()->getAsCXXRecordDecl();
+      const CXXRecordDecl *Derived = CE->getSubExpr()->getType()->getAsCXXRecordDecl();
       uint64_t Off = 0;
       for (const CXXBaseSpecifier *B : CE->path()) {
         const CXXRecordDecl *Base = B->getType()->getAsCXXRecordDecl();

@@ -30,21 +30,17 @@ public:
   /// Called for a call whose result is a pointer (or a conversion to one,
   /// SharedMemory<T>'s `operator T*`): the walker follows the helper and
   /// returns the shared pointer it returns, if any.
-  using PointerCallHandler =
-      std::function<SharedPointer(const clang::CallExpr *)>;
+  using PointerCallHandler = std::function<SharedPointer(const clang::CallExpr *)>;
   /// Called for every read or write of shared memory: E is the lvalue,
   /// P where it points, Type what is loaded or stored.
-  using AccessSink = std::function<void(const clang::Expr *E, SharedPointer P,
-                                        AccessKind Kind, clang::QualType Type)>;
+  using AccessSink = std::function<void(const clang::Expr *E, SharedPointer P, AccessKind Kind,
+                                        clang::QualType Type)>;
 
-  IndexTranslator(clang::ASTContext &Ctx, WalkState &State,
-                  const WalkConfig &Config)
+  IndexTranslator(clang::ASTContext &Ctx, WalkState &State, const WalkConfig &Config)
       : Ctx(Ctx), State(State), Config(Config) {}
 
   void setCallHandler(CallHandler F) { Calls = std::move(F); }
-  void setPointerCallHandler(PointerCallHandler F) {
-    PointerCalls = std::move(F);
-  }
+  void setPointerCallHandler(PointerCallHandler F) { PointerCalls = std::move(F); }
   void setAccessSink(AccessSink F) { Sink = std::move(F); }
   /// While set, reads and writes are not reported (used when re-evaluating
   /// loop conditions to enumerate iterations).
@@ -74,8 +70,8 @@ public:
 
   /// The uniform symbol for a kernel argument or other uniform value,
   /// registering it in the state.
-  ExprRef uniformSymbol(const std::string &Name, const std::string &Description,
-                        IntType T, clang::SourceLocation Loc);
+  ExprRef uniformSymbol(const std::string &Name, const std::string &Description, IntType T,
+                        clang::SourceLocation Loc);
 
   /// Recognises threadIdx.x / blockDim.y / blockIdx.z / gridDim.x in their
   /// HIP (conversion operator) and CUDA (MS property) spellings. Returns the
@@ -83,8 +79,7 @@ public:
   static std::string builtinCoordinate(const clang::Expr *E, unsigned &Dim);
 
   /// P moved by Index elements of PointeeBytes each (p + i, p[i], p++).
-  void advance(SharedPointer &P, ExprRef Index, uint64_t PointeeBytes,
-               bool Negative = false);
+  void advance(SharedPointer &P, ExprRef Index, uint64_t PointeeBytes, bool Negative = false);
 
 private:
   /// An array lvalue decays to a pointer to its first element.
@@ -109,8 +104,7 @@ private:
   clang::ASTContext &Ctx;
   WalkState &State;
   const WalkConfig &Config;
-  void record(const clang::Expr *E, const SharedPointer &P, AccessKind K,
-              clang::QualType T) {
+  void record(const clang::Expr *E, const SharedPointer &P, AccessKind K, clang::QualType T) {
     if (P.valid() && Sink && !Quiet)
       Sink(E, P, K, T);
   }

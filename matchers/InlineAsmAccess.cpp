@@ -51,8 +51,7 @@ std::vector<llvm::StringRef> ptxStatements(llvm::StringRef T) {
 }
 
 /// "%4", "%[addr]" -> operand number; -1 if it is neither.
-int operandNumber(llvm::StringRef &S,
-                  llvm::function_ref<int(llvm::StringRef)> NamedOperand) {
+int operandNumber(llvm::StringRef &S, llvm::function_ref<int(llvm::StringRef)> NamedOperand) {
   if (!S.consume_front("%"))
     return -1;
   if (S.consume_front("[")) {
@@ -67,8 +66,7 @@ int operandNumber(llvm::StringRef &S,
 }
 
 /// "[%N]", "[%N+16]", "[%[a] - 32]": operand and byte offset.
-bool parseAddress(llvm::StringRef Operands,
-                  llvm::function_ref<int(llvm::StringRef)> NamedOperand,
+bool parseAddress(llvm::StringRef Operands, llvm::function_ref<int(llvm::StringRef)> NamedOperand,
                   unsigned &Operand, int64_t &Offset) {
   size_t Open = Operands.find('[');
   size_t Close = Operands.find(']', Open == llvm::StringRef::npos ? 0 : Open);
@@ -103,8 +101,7 @@ bool parseAddress(llvm::StringRef Operands,
 
 /// ldmatrix / stmatrix of 8x8 b16 matrices in shared memory; anything else
 /// (generic addressing, sm_100's m16n16 b8) is not recognised.
-bool parseMatrixOp(llvm::StringRef Stmt,
-                   llvm::function_ref<int(llvm::StringRef)> NamedOperand,
+bool parseMatrixOp(llvm::StringRef Stmt, llvm::function_ref<int(llvm::StringRef)> NamedOperand,
                    PtxMatrixOp &Op) {
   size_t Space = Stmt.find_first_of(" \t");
   llvm::StringRef Mnemonic = Stmt.take_front(Space);
@@ -143,8 +140,7 @@ bool isAddressConversion(const std::vector<llvm::StringRef> &Stmts) {
       return false;
     if (S.starts_with("cvta.to.shared"))
       Cvta = true;
-    else if (!S.starts_with(".reg") && !S.starts_with("cvt.") &&
-             !S.starts_with("mov."))
+    else if (!S.starts_with(".reg") && !S.starts_with("cvt.") && !S.starts_with("mov."))
       return false;
   }
   return Cvta;
@@ -167,8 +163,8 @@ PtxTemplate parsePtxTemplate(llvm::StringRef Template,
   if (Stmts.size() == 1) {
     llvm::SmallVector<llvm::StringRef, 4> Tok;
     Stmts[0].split(Tok, ' ', -1, /*KeepEmpty=*/false);
-    Out.LaneIdRead = Tok.size() == 3 && Tok[0] == "mov.u32" &&
-                     Tok[1] == "%0," && Tok[2] == "%%laneid";
+    Out.LaneIdRead =
+        Tok.size() == 3 && Tok[0] == "mov.u32" && Tok[1] == "%0," && Tok[2] == "%%laneid";
   }
   return Out;
 }
@@ -252,8 +248,7 @@ SharedPointer IndexTranslator::addressReturnedBy(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   const Expr *Ret = Def ? singleReturnValue(Def) : nullptr;
-  if (!Ret || State.CallDepth >= 8 ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+  if (!Ret || State.CallDepth >= 8 || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return {};
   std::vector<std::pair<const ValueDecl *, std::optional<SymValue>>> Saved;
   std::vector<std::pair<const ValueDecl *, SymValue>> Bound;
@@ -271,8 +266,8 @@ SharedPointer IndexTranslator::addressReturnedBy(const CallExpr *CE) {
   }
   for (auto &[D, V] : Bound) {
     auto It = State.Env.find(D);
-    Saved.push_back({D, It == State.Env.end() ? std::nullopt
-                                              : std::optional<SymValue>(It->second)});
+    Saved.push_back(
+        {D, It == State.Env.end() ? std::nullopt : std::optional<SymValue>(It->second)});
     State.Env[D] = V;
   }
   ++State.CallDepth;
@@ -311,14 +306,11 @@ SharedPointer IndexTranslator::addressAfterAssign(const BinaryOperator *BO) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-bool isMemoryConstraint(llvm::StringRef C) {
-  return C.ltrim("=+&").contains('m');
-}
+bool isMemoryConstraint(llvm::StringRef C) { return C.ltrim("=+&").contains('m'); }
 } // namespace
 
-void KernelWalker::recordAsmAccess(const Expr *E, SharedPointer P, AccessKind K,
-                                   unsigned Width, bool Matrix,
-                                   ExprRef LanePredicate) {
+void KernelWalker::recordAsmAccess(const Expr *E, SharedPointer P, AccessKind K, unsigned Width,
+                                   bool Matrix, ExprRef LanePredicate) {
   P.Track.invalidate("an address handed to inline assembly");
   size_t Before = Accesses.size();
   onAccess(E, P, K, Ctx.UnsignedCharTy);
@@ -328,14 +320,14 @@ void KernelWalker::recordAsmAccess(const Expr *E, SharedPointer P, AccessKind K,
   A.WidthBytes = Width;
   A.Matrix = Matrix;
   if (LanePredicate)
-    A.Predicate = A.Predicate ? LaneExpr::binary(BinaryOp::LogicalAnd, A.Predicate,
-                                                 LanePredicate, IntType::boolean())
+    A.Predicate = A.Predicate ? LaneExpr::binary(BinaryOp::LogicalAnd, A.Predicate, LanePredicate,
+                                                 IntType::boolean())
                               : LanePredicate;
 }
 
 void KernelWalker::walkInlineAsm(const GCCAsmStmt *Asm) {
-  PtxTemplate Info = parsePtxTemplate(
-      Asm->getAsmString(), [Asm](llvm::StringRef N) { return Asm->getNamedOperand(N); });
+  PtxTemplate Info = parsePtxTemplate(Asm->getAsmString(),
+                                      [Asm](llvm::StringRef N) { return Asm->getNamedOperand(N); });
   const unsigned NumOut = Asm->getNumOutputs();
   const unsigned NumOps = NumOut + Asm->getNumInputs();
   // Per operand: the shared address it hands to the asm (a pointer, an
@@ -378,9 +370,9 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *Asm) {
     if (It != State.Env.end() && !DRE->getDecl()->getType()->isReferenceType()) {
       // A local the asm writes: what it holds afterwards.
       SymValue V;
-      V.Int = Info.LaneIdRead ? LaneExpr::cast(LaneExpr::laneId(),
-                                               Translator.intTypeOf(E->getType()))
-                              : LaneExpr::unknown("a value written by inline assembly");
+      V.Int = Info.LaneIdRead
+                  ? LaneExpr::cast(LaneExpr::laneId(), Translator.intTypeOf(E->getType()))
+                  : LaneExpr::unknown("a value written by inline assembly");
       if (Info.AddressConversion && NumOut == 1)
         for (unsigned J = NumOut; J < NumOps; ++J)
           if (Addr[J].valid())
@@ -406,8 +398,7 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *Asm) {
       Translator.advance(P, LaneExpr::constant(Op.Offset, IntType::i64()), 1);
     // Lanes 8n..31 give no address (measured: their addresses do not count).
     ExprRef Lanes = LaneExpr::binary(BinaryOp::LT, LaneExpr::laneId(),
-                                     LaneExpr::constant(8 * Op.Matrices),
-                                     IntType::boolean());
+                                     LaneExpr::constant(8 * Op.Matrices), IntType::boolean());
     const Expr *E = Op.Operand < NumOut ? Asm->getOutputExpr(Op.Operand)
                                         : Asm->getInputExpr(Op.Operand - NumOut);
     recordAsmAccess(E, P, Op.Store ? AccessKind::Store : AccessKind::Load, 16,
@@ -424,7 +415,7 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *Asm) {
     SharedPointer P = Addr[I];
     P.ByteOffset = LaneExpr::unknown("inline assembly", IntType::i64());
     const Expr *E = I < NumOut ? Asm->getOutputExpr(I) : Asm->getInputExpr(I - NumOut);
-    AccessKind K = Info.Atomic ? AccessKind::Atomic
+    AccessKind K = Info.Atomic                 ? AccessKind::Atomic
                    : Info.Writes || I < NumOut ? AccessKind::Store
                                                : AccessKind::Load;
     recordAsmAccess(E, P, K, MemoryBytes[I], /*Matrix=*/false, nullptr);

@@ -25,12 +25,12 @@ namespace lds {
 /// One `ldmatrix.sync.aligned.m8n8.xN[.trans].shared.b16` or `stmatrix...`.
 /// Lanes 0..8*Matrices-1 each give the address of one 16-byte row.
 struct PtxMatrixOp {
-  bool Store = false;     ///< stmatrix
-  unsigned Matrices = 1;  ///< .x1, .x2, .x4
+  bool Store = false;    ///< stmatrix
+  unsigned Matrices = 1; ///< .x1, .x2, .x4
   bool Trans = false;
-  unsigned Operand = 0;   ///< asm operand number of the row address
-  int64_t Offset = 0;     ///< [%N+Offset]
-  std::string Mnemonic;   ///< as written, for notes
+  unsigned Operand = 0; ///< asm operand number of the row address
+  int64_t Offset = 0;   ///< [%N+Offset]
+  std::string Mnemonic; ///< as written, for notes
 };
 
 struct PtxTemplate {

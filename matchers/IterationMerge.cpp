@@ -13,8 +13,8 @@ namespace lds {
 namespace {
 
 /// Identifies one source access within an iteration.
-using AccessKey = std::tuple<const clang::Expr *, std::vector<unsigned>,
-                             int /*kind*/, unsigned /*occurrence*/>;
+using AccessKey =
+    std::tuple<const clang::Expr *, std::vector<unsigned>, int /*kind*/, unsigned /*occurrence*/>;
 
 AccessKey keyOf(const WalkedAccess &A, unsigned Occurrence) {
   std::vector<unsigned> Chain;
@@ -27,15 +27,14 @@ AccessKey keyOf(const WalkedAccess &A, unsigned Occurrence) {
 /// set. The symbol only takes the loop's values, so the innermost default
 /// can be any present iteration's expression; runs of equal expressions
 /// need no test.
-ExprRef selectByIteration(const std::vector<ExprRef> &E,
-                          const IterationSymbol &Sym, ExprRef Default) {
+ExprRef selectByIteration(const std::vector<ExprRef> &E, const IterationSymbol &Sym,
+                          ExprRef Default) {
   ExprRef Result = Default;
   ExprRef S = LaneExpr::symbol(Sym.Name, Sym.Ty);
   for (size_t K = E.size(); K-- > 0;) {
     if (!E[K] || sameExpr(E[K].get(), Result.get()))
       continue;
-    ExprRef Test = LaneExpr::binary(BinaryOp::EQ, S,
-                                    LaneExpr::constant(Sym.Values[K], Sym.Ty),
+    ExprRef Test = LaneExpr::binary(BinaryOp::EQ, S, LaneExpr::constant(Sym.Values[K], Sym.Ty),
                                     IntType::boolean());
     Result = LaneExpr::select(Test, E[K], Result, E[K]->Ty);
   }
@@ -53,20 +52,17 @@ void mergeSymbols(std::map<std::string, SymbolInfo> &Into,
                   const std::map<std::string, SymbolInfo> &From) {
   for (const auto &[Name, Info] : From) {
     auto [It, New] = Into.emplace(Name, Info);
-    if (New || It->second.Dom != SymbolInfo::Values ||
-        Info.Dom != SymbolInfo::Values)
+    if (New || It->second.Dom != SymbolInfo::Values || Info.Dom != SymbolInfo::Values)
       continue;
     // An inner loop whose values depend on the outer iteration: all of
     // them (the guard is false where a pair does not run).
     for (int64_t V : Info.Vals)
-      if (std::find(It->second.Vals.begin(), It->second.Vals.end(), V) ==
-          It->second.Vals.end())
+      if (std::find(It->second.Vals.begin(), It->second.Vals.end(), V) == It->second.Vals.end())
         It->second.Vals.push_back(V);
   }
 }
 
-void mergeNotes(std::vector<std::string> &Into,
-                const std::vector<std::string> &From) {
+void mergeNotes(std::vector<std::string> &Into, const std::vector<std::string> &From) {
   for (const std::string &N : From)
     if (std::find(Into.begin(), Into.end(), N) == Into.end())
       Into.push_back(N);
@@ -102,10 +98,8 @@ SubscriptTrack mergeTracks(const std::vector<const WalkedAccess *> &Per,
   return T;
 }
 
-WalkedAccess mergeOne(const std::vector<const WalkedAccess *> &Per,
-                      const IterationSymbol &Sym) {
-  const WalkedAccess *First =
-      *std::find_if(Per.begin(), Per.end(), [](auto *A) { return A; });
+WalkedAccess mergeOne(const std::vector<const WalkedAccess *> &Per, const IterationSymbol &Sym) {
+  const WalkedAccess *First = *std::find_if(Per.begin(), Per.end(), [](auto *A) { return A; });
   WalkedAccess M = *First;
   std::vector<ExprRef> Offsets(Per.size()), Guards(Per.size());
   bool AllPresent = true;
@@ -132,9 +126,8 @@ WalkedAccess mergeOne(const std::vector<const WalkedAccess *> &Per,
 
 } // namespace
 
-std::vector<WalkedAccess>
-mergeIterations(const std::vector<std::vector<WalkedAccess>> &Iterations,
-                const IterationSymbol &Sym) {
+std::vector<WalkedAccess> mergeIterations(const std::vector<std::vector<WalkedAccess>> &Iterations,
+                                          const IterationSymbol &Sym) {
   std::vector<AccessKey> Order;
   std::map<AccessKey, std::vector<const WalkedAccess *>> ByKey;
   for (size_t K = 0; K < Iterations.size(); ++K) {

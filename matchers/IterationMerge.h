@@ -32,9 +32,8 @@ struct IterationSymbol {
 /// order) into one access per source access (same expression, call chain,
 /// kind and occurrence within the iteration), in first-seen order. An access
 /// missing from an iteration is inactive there.
-std::vector<WalkedAccess>
-mergeIterations(const std::vector<std::vector<WalkedAccess>> &Iterations,
-                const IterationSymbol &Sym);
+std::vector<WalkedAccess> mergeIterations(const std::vector<std::vector<WalkedAccess>> &Iterations,
+                                          const IterationSymbol &Sym);
 
 } // namespace lds
 

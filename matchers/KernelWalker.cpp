@@ -28,11 +28,10 @@ constexpr unsigned MaxUnrolledBodies = 4096;
 
 KernelWalker::KernelWalker(ASTContext &Ctx, const WalkConfig &Config)
     : Ctx(Ctx), Config(Config), Translator(Ctx, State, Config) {
-  Translator.setAccessSink([this](const Expr *E, SharedPointer P, AccessKind K,
-                                  QualType T) { onAccess(E, P, K, T); });
+  Translator.setAccessSink(
+      [this](const Expr *E, SharedPointer P, AccessKind K, QualType T) { onAccess(E, P, K, T); });
   Translator.setCallHandler([this](const CallExpr *CE) { return onCall(CE); });
-  Translator.setPointerCallHandler(
-      [this](const CallExpr *CE) { return onPointerCall(CE); });
+  Translator.setPointerCallHandler([this](const CallExpr *CE) { return onPointerCall(CE); });
 }
 
 std::string KernelWalker::locString(SourceLocation L) const {
@@ -40,8 +39,7 @@ std::string KernelWalker::locString(SourceLocation L) const {
   PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
   if (P.isInvalid())
     return "?";
-  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
-         std::to_string(P.getLine());
+  return llvm::sys::path::filename(P.getFilename()).str() + ":" + std::to_string(P.getLine());
 }
 
 ExprRef KernelWalker::conjunction() const {
@@ -80,8 +78,7 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
   std::string Where = Cond ? " at " + locString(Cond->getBeginLoc()) : "";
   if (C->findUnknown(Why)) {
     if (NoteIfDropped)
-      State.Notes.push_back("guard" + Where + " depends on " + Why +
-                            "; " + DroppedGuardNote);
+      State.Notes.push_back("guard" + Where + " depends on " + Why + "; " + DroppedGuardNote);
     return;
   }
   // The runtime values the guard reads that nobody gave.
@@ -89,8 +86,7 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
   C->forEachSymbol([&](const std::string &Name) {
     auto It = State.Symbols.find(Name);
     bool Known = Config.Assumptions.count(Name) ||
-                 (It != State.Symbols.end() &&
-                  It->second.Dom != SymbolInfo::Free);
+                 (It != State.Symbols.end() && It->second.Dom != SymbolInfo::Free);
     if (!Known && std::find(Free.begin(), Free.end(), Name) == Free.end())
       Free.push_back(Name);
   });
@@ -100,21 +96,18 @@ void KernelWalker::addPredicate(ExprRef C, const Expr *Cond, bool NoteIfDropped)
     if (!C->isUniform() && NoteIfDropped) {
       std::string List, Assume;
       for (size_t I = 0; I < Free.size(); ++I) {
-        List += (I ? (I + 1 == Free.size() ? " and " : ", ") : "") +
-                ("'" + Free[I] + "'");
+        List += (I ? (I + 1 == Free.size() ? " and " : ", ") : "") + ("'" + Free[I] + "'");
         Assume += (I ? " " : "") + ("--assume " + Free[I] + "=VALUE");
       }
-      State.Notes.push_back("guard" + Where + " depends on " + List +
-                            "; " + DroppedGuardNote + " (use " + Assume +
-                            " to evaluate it)");
+      State.Notes.push_back("guard" + Where + " depends on " + List + "; " + DroppedGuardNote +
+                            " (use " + Assume + " to evaluate it)");
     }
     return;
   }
   State.Predicates.push_back(C);
 }
 
-void KernelWalker::onAccess(const Expr *E, SharedPointer P, AccessKind K,
-                            QualType T) {
+void KernelWalker::onAccess(const Expr *E, SharedPointer P, AccessKind K, QualType T) {
   if (!P.valid() || T->isArrayType())
     return;
   uint64_t Width = Translator.sizeOf(T);
@@ -154,9 +147,9 @@ void KernelWalker::walkKernel(const FunctionDecl *K) {
   for (const ParmVarDecl *P : K->parameters()) {
     QualType T = P->getType();
     if (T->isIntegralOrEnumerationType())
-      State.Env[P].Int = Translator.uniformSymbol(
-          P->getNameAsString(), "kernel argument '" + P->getNameAsString() + "'",
-          Translator.intTypeOf(T), P->getLocation());
+      State.Env[P].Int = Translator.uniformSymbol(P->getNameAsString(),
+                                                  "kernel argument '" + P->getNameAsString() + "'",
+                                                  Translator.intTypeOf(T), P->getLocation());
     else
       State.Env[P] = SymValue{};
   }
@@ -186,10 +179,8 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
     if (Init)
       V.Ptr = Translator.translatePointer(Init);
   } else if (T->isIntegralOrEnumerationType()) {
-    V.Int = Init ? LaneExpr::cast(Translator.translateInt(Init),
-                                  Translator.intTypeOf(T))
-                 : LaneExpr::unknown("'" + VD->getNameAsString() +
-                                     "' is not initialised");
+    V.Int = Init ? LaneExpr::cast(Translator.translateInt(Init), Translator.intTypeOf(T))
+                 : LaneExpr::unknown("'" + VD->getNameAsString() + "' is not initialised");
     V.Ptr = Init ? Translator.translateSharedAddress(Init) : SharedPointer();
   } else if (Init) {
     Translator.evaluateForEffects(Init);
@@ -213,8 +204,7 @@ void KernelWalker::returnPointer(SharedPointer P) {
     Slot.P = SharedPointer();
     return;
   }
-  Slot.P.ByteOffset =
-      LaneExpr::select(C, P.ByteOffset, Slot.P.ByteOffset, IntType::i64());
+  Slot.P.ByteOffset = LaneExpr::select(C, P.ByteOffset, Slot.P.ByteOffset, IntType::i64());
   Slot.P.Track.invalidate("a pointer returned differently on two paths");
 }
 
@@ -352,9 +342,8 @@ void KernelWalker::walkIf(const IfStmt *If) {
       ElseV.Int = LaneExpr::select(C, ThenV.Int, ElseV.Int, ElseV.Int->Ty);
     if (ThenV.Ptr.ByteOffset != ElseV.Ptr.ByteOffset) {
       if (ThenV.Ptr.Array == ElseV.Ptr.Array && ThenV.Ptr.valid()) {
-        ElseV.Ptr.ByteOffset = LaneExpr::select(C, ThenV.Ptr.ByteOffset,
-                                                ElseV.Ptr.ByteOffset,
-                                                IntType::i64());
+        ElseV.Ptr.ByteOffset =
+            LaneExpr::select(C, ThenV.Ptr.ByteOffset, ElseV.Ptr.ByteOffset, IntType::i64());
         ElseV.Ptr.Track.invalidate("a pointer assigned differently on two "
                                    "branches");
       } else
@@ -465,11 +454,9 @@ void collectAssignments(const Stmt *S, std::vector<Assignment> &Out) {
 /// Local variables assigned anywhere below Parts, in first-seen order, and
 /// whether each is only ever stepped by amounts IsUniform accepts (then it
 /// is its entry value plus a uniform amount in every iteration).
-void collectAssigned(std::initializer_list<const Stmt *> Parts,
-                     std::vector<const VarDecl *> &Out,
+void collectAssigned(std::initializer_list<const Stmt *> Parts, std::vector<const VarDecl *> &Out,
                      std::vector<bool> &AdditiveOnly,
-                     const std::function<bool(const Expr *,
-                                              const std::vector<const VarDecl *> &)>
+                     const std::function<bool(const Expr *, const std::vector<const VarDecl *> &)>
                          &IsUniform = nullptr,
                      std::vector<bool> *UniformOnly = nullptr) {
   std::vector<Assignment> All;
@@ -506,8 +493,7 @@ bool KernelWalker::hasCarriedVariables(const Stmt *Body, const Stmt *Loop,
     // Declared in the body: a fresh variable each iteration (it may still
     // be in the environment from an earlier walk of the same loop).
     SourceLocation L = SM.getFileLoc(VD->getLocation());
-    if (SM.isPointWithin(L, SM.getFileLoc(R.getBegin()),
-                         SM.getFileLoc(R.getEnd())))
+    if (SM.isPointWithin(L, SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd())))
       continue;
     auto It = State.Env.find(VD);
     if (It != State.Env.end() && (It->second.Int || It->second.Ptr.valid()))
@@ -516,8 +502,7 @@ bool KernelWalker::hasCarriedVariables(const Stmt *Body, const Stmt *Loop,
   return false;
 }
 
-std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
-                                        std::string *FirstName) const {
+std::string KernelWalker::freeSymbolsOf(const ExprRef &E, std::string *FirstName) const {
   std::vector<std::string> Descriptions;
   if (!E)
     return "";
@@ -538,8 +523,7 @@ std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
       if (FirstName && FirstName->empty())
         *FirstName = It->second.AssumeHint;
     }
-    if (std::find(Descriptions.begin(), Descriptions.end(), D) !=
-        Descriptions.end())
+    if (std::find(Descriptions.begin(), Descriptions.end(), D) != Descriptions.end())
       return;
     // A loop counter has its values; it is no name to give --assume.
     if (FirstName && FirstName->empty() && !Counter)
@@ -548,13 +532,11 @@ std::string KernelWalker::freeSymbolsOf(const ExprRef &E,
   });
   std::string S;
   for (size_t I = 0; I < Descriptions.size(); ++I)
-    S += (I ? (I + 1 == Descriptions.size() ? " and " : ", ") : "") +
-         Descriptions[I];
+    S += (I ? (I + 1 == Descriptions.size() ? " and " : ", ") : "") + Descriptions[I];
   return S;
 }
 
-std::string KernelWalker::loopSymbolName(const Stmt *Loop,
-                                         const std::string &Base) {
+std::string KernelWalker::loopSymbolName(const Stmt *Loop, const std::string &Base) {
   auto It = LoopNames.find(Loop);
   if (It != LoopNames.end())
     return It->second;
@@ -566,8 +548,7 @@ std::string KernelWalker::loopSymbolName(const Stmt *Loop,
   return Name;
 }
 
-bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
-                              const Stmt *Body, const Expr *Inc,
+bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body, const Expr *Inc,
                               const VarDecl *Counter, bool CondFirst) {
   const WalkState Saved = State;
   const size_t FirstAccess = Accesses.size(), FirstEscape = Escapes.size();
@@ -589,8 +570,7 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
     if (!Free.empty())
       Fail("its condition depends on " + Free, First);
     else
-      Fail(C->isUniform() ? "its condition is not known"
-                          : "its condition differs between lanes");
+      Fail(C->isUniform() ? "its condition is not known" : "its condition differs between lanes");
     return std::nullopt;
   };
 
@@ -612,16 +592,14 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
     }
     if (Values.size() == MaxUnrolledIterations || UnrollBudget == 0)
       return Fail("it runs more than " +
-                  std::to_string(std::min<size_t>(Values.size(),
-                                                  MaxUnrolledIterations)) +
+                  std::to_string(std::min<size_t>(Values.size(), MaxUnrolledIterations)) +
                   " iterations");
     --UnrollBudget;
     int64_t V = static_cast<int64_t>(Values.size());
     if (Counter) {
       std::optional<int64_t> C = evalUniform(State.Env[Counter].Int);
       if (!C)
-        return Fail("its counter '" + Counter->getNameAsString() +
-                    "' is not known");
+        return Fail("its counter '" + Counter->getNameAsString() + "' is not known");
       V = *C;
       State.Env[Counter].Int = LaneExpr::constant(V, CounterTy);
     }
@@ -645,10 +623,9 @@ bool KernelWalker::unrollLoop(const Stmt *Loop, const Expr *Cond,
   return true;
 }
 
-void KernelWalker::mergeUnrolled(
-    const Stmt *Loop, const VarDecl *Counter, IntType CounterTy,
-    const std::vector<int64_t> &Values,
-    const std::vector<std::vector<WalkedAccess>> &Iterations) {
+void KernelWalker::mergeUnrolled(const Stmt *Loop, const VarDecl *Counter, IntType CounterTy,
+                                 const std::vector<int64_t> &Values,
+                                 const std::vector<std::vector<WalkedAccess>> &Iterations) {
   if (Values.empty())
     return; // the body never runs
   const std::string Line = locString(Loop->getBeginLoc());
@@ -689,9 +666,8 @@ bool KernelWalker::unrollRangeFor(const CXXForRangeStmt *RF) {
     Init = MTE->getSubExpr()->IgnoreImplicit();
   const auto *List = dyn_cast<InitListExpr>(Init);
   const VarDecl *Var = RF->getLoopVariable();
-  if (!List || !Var || !Var->getType()->isIntegralOrEnumerationType() ||
-      List->getNumInits() == 0 || List->getNumInits() > MaxUnrolledIterations ||
-      List->getNumInits() > UnrollBudget)
+  if (!List || !Var || !Var->getType()->isIntegralOrEnumerationType() || List->getNumInits() == 0 ||
+      List->getNumInits() > MaxUnrolledIterations || List->getNumInits() > UnrollBudget)
     return false;
   std::vector<int64_t> Values;
   for (const Expr *E : List->inits()) {
@@ -700,13 +676,11 @@ bool KernelWalker::unrollRangeFor(const CXXForRangeStmt *RF) {
       return false;
     Values.push_back(R.Val.getInt().getExtValue());
   }
-  walkPerValue(RF, RF->getBody(), Var, Translator.intTypeOf(Var->getType()),
-               Values);
+  walkPerValue(RF, RF->getBody(), Var, Translator.intTypeOf(Var->getType()), Values);
   return true;
 }
 
-void KernelWalker::walkPerValue(const Stmt *Loop, const Stmt *Body,
-                                const VarDecl *Var, IntType T,
+void KernelWalker::walkPerValue(const Stmt *Loop, const Stmt *Body, const VarDecl *Var, IntType T,
                                 const std::vector<int64_t> &Values) {
   std::vector<std::vector<WalkedAccess>> Iterations;
   for (int64_t V : Values) {
@@ -720,8 +694,8 @@ void KernelWalker::walkPerValue(const Stmt *Loop, const Stmt *Body,
   mergeUnrolled(Loop, Var, T, Values, Iterations);
 }
 
-bool KernelWalker::looksUniform(
-    const Expr *E, const std::vector<const VarDecl *> &AssignedInLoop) const {
+bool KernelWalker::looksUniform(const Expr *E,
+                                const std::vector<const VarDecl *> &AssignedInLoop) const {
   E = E->IgnoreParenImpCasts();
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
@@ -735,8 +709,7 @@ bool KernelWalker::looksUniform(
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return isa<EnumConstantDecl>(DRE->getDecl());
-    if (std::find(AssignedInLoop.begin(), AssignedInLoop.end(), VD) !=
-        AssignedInLoop.end())
+    if (std::find(AssignedInLoop.begin(), AssignedInLoop.end(), VD) != AssignedInLoop.end())
       return false; // its value in a later iteration is not the entry one
     auto It = State.Env.find(VD);
     if (It != State.Env.end())
@@ -756,8 +729,7 @@ bool KernelWalker::looksUniform(
   return false; // calls, memory, anything else: maybe per lane
 }
 
-void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
-                                      const VarDecl *Counter) {
+void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop, const VarDecl *Counter) {
   std::vector<const VarDecl *> Vars;
   std::vector<bool> Additive;
   // A step that differs between lanes (`addr += 64 * (lane & 1)`) is not a
@@ -767,8 +739,7 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
   };
   std::vector<bool> StaysUniform;
   const auto *For = dyn_cast<ForStmt>(Loop);
-  collectAssigned({Body, For ? For->getInc() : nullptr}, Vars, Additive,
-                  IsUniform, &StaysUniform);
+  collectAssigned({Body, For ? For->getInc() : nullptr}, Vars, Additive, IsUniform, &StaysUniform);
   for (size_t I = 0; I < Vars.size(); ++I) {
     const VarDecl *VD = Vars[I];
     if (VD == Counter)
@@ -777,14 +748,12 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
     if (It == State.Env.end())
       continue; // declared inside the loop
     SymValue &V = It->second;
-    std::string Name = VD->getNameAsString() + "@" +
+    std::string Name = VD->getNameAsString() + "@" + locString(Loop->getBeginLoc());
+    std::string Desc = "the value of '" + VD->getNameAsString() + "' in the loop at " +
                        locString(Loop->getBeginLoc());
-    std::string Desc = "the value of '" + VD->getNameAsString() +
-                       "' in the loop at " + locString(Loop->getBeginLoc());
     if (V.Ptr.valid()) {
       if (Additive[I]) {
-        ExprRef Sym = Translator.uniformSymbol(Name, Desc, IntType::i64(),
-                                               VD->getLocation());
+        ExprRef Sym = Translator.uniformSymbol(Name, Desc, IntType::i64(), VD->getLocation());
         V.Ptr.ByteOffset = LaneExpr::add(V.Ptr.ByteOffset, Sym);
         V.Ptr.Track.invalidate("a pointer advanced inside a loop");
       } else {
@@ -802,21 +771,16 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop,
       V.Int = Translator.uniformSymbol(Name, Desc, T, VD->getLocation());
       // The value the user can give is what bounds the loop, if known.
       State.Symbols[Name].AssumeHint = UnrollFailureSymbol;
-    }
-    else if (Additive[I])
+    } else if (Additive[I])
       V.Int = LaneExpr::binary(BinaryOp::Add, V.Int,
-                               Translator.uniformSymbol(Name, Desc, T,
-                                                        VD->getLocation()),
-                               T);
+                               Translator.uniformSymbol(Name, Desc, T, VD->getLocation()), T);
     else
       V.Int = LaneExpr::unknown(carriedReason(VD, Loop), T);
   }
 }
 
-std::string KernelWalker::carriedReason(const VarDecl *VD,
-                                        const Stmt *Loop) const {
-  std::string Why = "'" + VD->getNameAsString() +
-                    "' changes in each iteration of the loop at " +
+std::string KernelWalker::carriedReason(const VarDecl *VD, const Stmt *Loop) const {
+  std::string Why = "'" + VD->getNameAsString() + "' changes in each iteration of the loop at " +
                     locString(Loop->getBeginLoc());
   if (UnrollFailure.empty())
     return Why + " in a way the tool does not follow";
@@ -826,8 +790,7 @@ std::string KernelWalker::carriedReason(const VarDecl *VD,
   return Why;
 }
 
-void KernelWalker::walkLoopBody(const Stmt *Body, const Stmt *Loop,
-                                const VarDecl *Counter) {
+void KernelWalker::walkLoopBody(const Stmt *Body, const Stmt *Loop, const VarDecl *Counter) {
   size_t Mark = State.Predicates.size();
   size_t NoteMark = State.Notes.size();
   ++State.LoopDepth;
@@ -845,8 +808,7 @@ void KernelWalker::walkFor(const ForStmt *For) {
   LoopStep Step = analyzeIncrement(For->getInc());
   const VarDecl *Counter = Step.Var;
   auto CounterIt = Counter ? State.Env.find(Counter) : State.Env.end();
-  bool HasIntCounter =
-      Counter && CounterIt != State.Env.end() && CounterIt->second.Int;
+  bool HasIntCounter = Counter && CounterIt != State.Env.end() && CounterIt->second.Int;
   // Variables carried from one iteration to the next are only exact when
   // every iteration is walked: try that first.
   UnrollFailure.clear();
@@ -910,9 +872,8 @@ void KernelWalker::walkFor(const ForStmt *For) {
       Info.IsLoopCounter = true;
       Info.Description = "loop counter '" + Counter->getNameAsString() + "'";
       if (!BoundKnown)
-        Info.Note = "the bound of the loop at " + Line +
-                    " is not known: its first " + std::to_string(Vals.size()) +
-                    " iterations were analysed";
+        Info.Note = "the bound of the loop at " + Line + " is not known: its first " +
+                    std::to_string(Vals.size()) + " iterations were analysed";
       // What would let the loop be walked per iteration, for the reasons of
       // what depends on it (argsort's `for (j = k / 2; ...)` inside
       // `for (k = 2; k <= ncols_pad; k *= 2)`).
@@ -928,8 +889,7 @@ void KernelWalker::walkFor(const ForStmt *For) {
 
   // A lane-dependent start (i = tid; i += blockDim.x): i = start + k * step
   // with k the iteration, the same for the whole wave.
-  ExprRef Amount = Step.Amount ? Translator.translateInt(Step.Amount)
-                               : LaneExpr::constant(1, T);
+  ExprRef Amount = Step.Amount ? Translator.translateInt(Step.Amount) : LaneExpr::constant(1, T);
   if (Step.Additive && Amount->isUniform()) {
     std::string Name = "iteration@" + Line;
     SymbolInfo &Info = State.Symbols[Name];
@@ -939,8 +899,8 @@ void KernelWalker::walkFor(const ForStmt *For) {
     Info.Description = "iteration of the loop at " + Line;
     ExprRef K = LaneExpr::symbol(Name, T);
     ExprRef Delta = LaneExpr::binary(BinaryOp::Mul, K, LaneExpr::cast(Amount, T), T);
-    State.Env[Counter].Int = LaneExpr::binary(
-        Step.Negative ? BinaryOp::Sub : BinaryOp::Add, Start, Delta, T);
+    State.Env[Counter].Int =
+        LaneExpr::binary(Step.Negative ? BinaryOp::Sub : BinaryOp::Add, Start, Delta, T);
     // A loop condition that depends on a kernel argument (i < n) is
     // assumed to hold: that is the steady state of a grid-stride loop.
     if (const Expr *Cond = For->getCond())
@@ -953,8 +913,7 @@ void KernelWalker::walkFor(const ForStmt *For) {
     std::string Why = "loop counter '" + Counter->getNameAsString() + "'";
     if (!Free.empty())
       Why += " starts at a value that depends on " + Free +
-             (First.empty() ? std::string()
-                            : "; pass --assume " + First + "=VALUE");
+             (First.empty() ? std::string() : "; pass --assume " + First + "=VALUE");
     else
       Why += " changes in a way the tool does not follow";
     State.Env[Counter].Int = LaneExpr::unknown(Why, T);
@@ -966,10 +925,9 @@ void KernelWalker::walkFor(const ForStmt *For) {
 }
 
 static bool isAtomicName(StringRef N) {
-  return N.starts_with("atomic") || N.starts_with("__hip_atomic") ||
-         N.starts_with("__atomic") || N.starts_with("__builtin_amdgcn_ds_") ||
-         N.starts_with("__nvvm_atom") || N.starts_with("unsafeAtomic") ||
-         N.starts_with("safeAtomic");
+  return N.starts_with("atomic") || N.starts_with("__hip_atomic") || N.starts_with("__atomic") ||
+         N.starts_with("__builtin_amdgcn_ds_") || N.starts_with("__nvvm_atom") ||
+         N.starts_with("unsafeAtomic") || N.starts_with("safeAtomic");
 }
 
 ExprRef KernelWalker::onCall(const CallExpr *CE) {
@@ -996,8 +954,8 @@ ExprRef KernelWalker::onCall(const CallExpr *CE) {
     }
   }
 
-  if (FD && FD->getIdentifier() && isAtomicName(FD->getName()) &&
-      CE->getNumArgs() >= 1 && CE->getArg(0)->getType()->isPointerType()) {
+  if (FD && FD->getIdentifier() && isAtomicName(FD->getName()) && CE->getNumArgs() >= 1 &&
+      CE->getArg(0)->getType()->isPointerType()) {
     const Expr *PtrArg = CE->getArg(0);
     SharedPointer P = Translator.translatePointer(PtrArg);
     for (unsigned I = 1; I < CE->getNumArgs(); ++I)
@@ -1050,8 +1008,7 @@ const FunctionDecl *KernelWalker::followable(const CallExpr *CE) const {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) &&
-      State.CallDepth < 8)
+  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) && State.CallDepth < 8)
     return Def;
   return nullptr;
 }

@@ -25,7 +25,7 @@ namespace lds {
 
 /// One access as the walker saw it, still with Clang locations.
 struct WalkedAccess {
-  const clang::Expr *Expr = nullptr;  ///< the shared lvalue
+  const clang::Expr *Expr = nullptr; ///< the shared lvalue
   const clang::VarDecl *Array = nullptr;
   AccessKind Kind = AccessKind::Load;
   unsigned WidthBytes = 0;
@@ -55,9 +55,7 @@ public:
   const std::vector<WalkedAccess> &accesses() const { return Accesses; }
   const std::vector<EscapedPointer> &escapes() const { return Escapes; }
   /// Every __shared__ variable declared in the bodies walked.
-  const std::vector<const clang::VarDecl *> &declaredShared() const {
-    return Declared;
-  }
+  const std::vector<const clang::VarDecl *> &declaredShared() const { return Declared; }
 
 private:
   void walkStmt(const clang::Stmt *S);
@@ -73,19 +71,17 @@ private:
   /// The definition onCall would follow, or null.
   const clang::FunctionDecl *followable(const clang::CallExpr *CE) const;
   ExprRef followCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
-  void onAccess(const clang::Expr *E, SharedPointer P, AccessKind K,
-                clang::QualType T);
+  void onAccess(const clang::Expr *E, SharedPointer P, AccessKind K, clang::QualType T);
   /// Inline assembly (InlineAsmAccess.cpp): ldmatrix / stmatrix become
   /// accesses; any other shared address it receives, one of unknown cost.
   void walkInlineAsm(const clang::GCCAsmStmt *Asm);
-  void recordAsmAccess(const clang::Expr *E, SharedPointer P, AccessKind K,
-                       unsigned Width, bool Matrix, ExprRef LanePredicate);
+  void recordAsmAccess(const clang::Expr *E, SharedPointer P, AccessKind K, unsigned Width,
+                       bool Matrix, ExprRef LanePredicate);
 
   /// Adds C to the lane predicate, unless it depends on unknown data or on
   /// uniform values the tool cannot enumerate: then the guard is assumed
   /// true for every lane and a note says so.
-  void addPredicate(ExprRef C, const clang::Expr *Cond,
-                    bool NoteIfDropped = true);
+  void addPredicate(ExprRef C, const clang::Expr *Cond, bool NoteIfDropped = true);
   /// Evaluates a uniform LaneExpr with the known symbol values.
   std::optional<int64_t> evalUniform(const ExprRef &E) const;
   /// Gives variables assigned inside a loop a value that stands for "any
@@ -102,18 +98,16 @@ private:
   /// access's iterations (IterationMerge.h). Returns false, with the state
   /// as before, when the condition cannot be evaluated or the loop runs too
   /// long; UnrollFailure then says why.
-  bool unrollLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
-                  const clang::Stmt *Body, const clang::Expr *Inc,
-                  const clang::VarDecl *Counter, bool CondFirst);
+  bool unrollLoop(const clang::Stmt *Loop, const clang::Expr *Cond, const clang::Stmt *Body,
+                  const clang::Expr *Inc, const clang::VarDecl *Counter, bool CondFirst);
   /// Merges the iterations walked by an unroll into one access per source
   /// access, over a symbol for the loop (IterationMerge.h).
-  void mergeUnrolled(const clang::Stmt *Loop, const clang::VarDecl *Counter,
-                     IntType CounterTy, const std::vector<int64_t> &Values,
+  void mergeUnrolled(const clang::Stmt *Loop, const clang::VarDecl *Counter, IntType CounterTy,
+                     const std::vector<int64_t> &Values,
                      const std::vector<std::vector<WalkedAccess>> &Iterations);
   /// Walks Body once for each of Values given to Var, then merges.
-  void walkPerValue(const clang::Stmt *Loop, const clang::Stmt *Body,
-                    const clang::VarDecl *Var, IntType T,
-                    const std::vector<int64_t> &Values);
+  void walkPerValue(const clang::Stmt *Loop, const clang::Stmt *Body, const clang::VarDecl *Var,
+                    IntType T, const std::vector<int64_t> &Values);
   /// A range-for over a braced list of constants, walked once per element.
   bool unrollRangeFor(const clang::CXXForRangeStmt *RF);
   /// The symbol naming a loop's iterations: the counter's name, unless
@@ -127,8 +121,7 @@ private:
   bool looksUniform(const clang::Expr *E,
                     const std::vector<const clang::VarDecl *> &AssignedInLoop) const;
   /// Why a variable carried across iterations of Loop is unknown.
-  std::string carriedReason(const clang::VarDecl *VD,
-                            const clang::Stmt *Loop) const;
+  std::string carriedReason(const clang::VarDecl *VD, const clang::Stmt *Loop) const;
   std::string locString(clang::SourceLocation L) const;
   /// Merges a pointer a `return` statement gives into the helper's result.
   void returnPointer(SharedPointer P);

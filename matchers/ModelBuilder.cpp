@@ -7,11 +7,11 @@
 #include "SharedArrayInfo.h"
 
 #include "clang/AST/Attr.h"
-#include <set>
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace clang;
 
@@ -183,8 +183,8 @@ void linearAccessesAsRows(Model &M, const std::string &Kernel,
       RowLengths[Id] = Ws;
   for (Access &A : M.Accesses) {
     auto It = RowLengths.find(A.ArrayId);
-    if (A.Kernel != Kernel || It == RowLengths.end() || It->second.size() != 1 ||
-        !A.Subs.Valid || A.Subs.FlatRowLength || A.Subs.Index.size() != 1)
+    if (A.Kernel != Kernel || It == RowLengths.end() || It->second.size() != 1 || !A.Subs.Valid ||
+        A.Subs.FlatRowLength || A.Subs.Index.size() != 1)
       continue;
     uint64_t W = *It->second.begin();
     ExprRef I = LaneExpr::cast(A.Subs.Index[0], IntType::i64());
@@ -212,8 +212,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     // what is inferred; its default only replaces the built-in one.
     std::optional<std::array<unsigned, 3>> Configured;
     if (!Opts.Block) {
-      for (const std::string &N :
-           {Name, K->getQualifiedNameAsString(), K->getNameAsString()}) {
+      for (const std::string &N : {Name, K->getQualifiedNameAsString(), K->getNameAsString()}) {
         auto It = Opts.KernelBlocks.find(N);
         if (It != Opts.KernelBlocks.end()) {
           Configured = It->second;

@@ -20,7 +20,7 @@ namespace lds {
 struct ModelOptions {
   std::optional<std::array<unsigned, 3>> Block; ///< --block
   std::map<std::string, int64_t> Assumptions;   ///< --assume
-  unsigned WaveSize = 64; ///< used only to enumerate loops over warpSize
+  unsigned WaveSize = 64;                       ///< used only to enumerate loops over warpSize
   /// From the project's .lds-rewrite.yaml (ConfigFile), weaker than Block:
   /// shapes of kernels by name (with or without template arguments, or
   /// qualified), which win over a launch or __launch_bounds__, and a default
@@ -42,7 +42,7 @@ struct AccessOrigin {
 
 struct BuiltModel {
   Model M;
-  std::vector<AccessOrigin> Origins; ///< parallel to M.Accesses
+  std::vector<AccessOrigin> Origins;                        ///< parallel to M.Accesses
   std::map<std::string, const clang::VarDecl *> ArrayDecls; ///< by array id
   std::vector<EscapedPointer> Escapes;
 };

@@ -27,8 +27,7 @@ std::string arrayId(const std::string &Kernel, const VarDecl *VD) {
   return Kernel + "/" + VD->getNameAsString();
 }
 
-SharedArray describeSharedArray(const VarDecl *VD, ASTContext &Ctx,
-                                const std::string &Kernel) {
+SharedArray describeSharedArray(const VarDecl *VD, ASTContext &Ctx, const std::string &Kernel) {
   SharedArray A;
   A.Name = VD->getNameAsString();
   A.Kernel = Kernel;
@@ -47,9 +46,8 @@ SharedArray describeSharedArray(const VarDecl *VD, ASTContext &Ctx,
   PrintingPolicy PP(Ctx.getLangOpts());
   PP.SuppressTagKeyword = true;
   A.ElementType = T.getUnqualifiedType().getAsString(PP);
-  A.ElementBytes = T->isIncompleteType()
-                       ? 0
-                       : static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+  A.ElementBytes =
+      T->isIncompleteType() ? 0 : static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
   A.Bytes = A.Dynamic || VD->getType()->isIncompleteType()
                 ? 0
                 : Ctx.getTypeSizeInChars(VD->getType()).getQuantity();

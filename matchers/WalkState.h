@@ -69,8 +69,8 @@ struct WalkConfig {
 struct WalkState {
   std::map<const clang::ValueDecl *, SymValue> Env;
   std::map<std::string, SymbolInfo> Symbols;
-  std::vector<ExprRef> Predicates;      ///< conjunction: lane is active
-  std::vector<std::string> Notes;       ///< assumptions made on this path
+  std::vector<ExprRef> Predicates; ///< conjunction: lane is active
+  std::vector<std::string> Notes;  ///< assumptions made on this path
   std::vector<clang::SourceLocation> CallChain;
   unsigned LoopDepth = 0;
   unsigned CallDepth = 0;

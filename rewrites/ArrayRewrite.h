@@ -33,19 +33,19 @@ struct ArrayEdit {
   EditScope Scope; ///< the files its edits may land in
 };
 
-llvm::Expected<FileEdits>
-padRows(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+llvm::Expected<FileEdits> padRows(clang::ASTContext &Ctx, const ArrayEdit &Edit,
+                                  const FixPlan &Plan);
 
-llvm::Expected<FileEdits>
-swizzleColumns(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+llvm::Expected<FileEdits> swizzleColumns(clang::ASTContext &Ctx, const ArrayEdit &Edit,
+                                         const FixPlan &Plan);
 
 /// The name of the padded stride a flat array's pad declares (`s_stride`,
 /// or `s_stride2` when the files already use that).
 std::string paddedStrideName(clang::ASTContext &Ctx, const clang::VarDecl *VD);
 
 /// The plan as replacements: padRows, swizzleColumns, or both.
-llvm::Expected<FileEdits>
-rewriteArray(clang::ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan);
+llvm::Expected<FileEdits> rewriteArray(clang::ASTContext &Ctx, const ArrayEdit &Edit,
+                                       const FixPlan &Plan);
 
 } // namespace lds
 

@@ -14,8 +14,7 @@ bool refersTo(const Expr *E, const VarDecl *VD) {
   return DRE && DRE->getDecl() == VD;
 }
 
-static void search(const Stmt *S, const VarDecl *VD,
-                   std::vector<const Expr *> &Best) {
+static void search(const Stmt *S, const VarDecl *VD, std::vector<const Expr *> &Best) {
   if (!S)
     return;
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
@@ -56,8 +55,7 @@ std::vector<SumTerm> sumTerms(const Expr *E) {
 }
 
 /// Collects the integer terms of the pointer sum E; true if its pointer is VD.
-static bool pointerSum(const Expr *E, const VarDecl *VD, bool Negative,
-                       std::vector<SumTerm> &Out) {
+static bool pointerSum(const Expr *E, const VarDecl *VD, bool Negative, std::vector<SumTerm> &Out) {
   E = E->IgnoreParenImpCasts();
   if (refersTo(E, VD))
     return !Negative;
@@ -80,16 +78,14 @@ static bool pointerSum(const Expr *E, const VarDecl *VD, bool Negative,
   return false;
 }
 
-bool pointerOffsetTerms(const Expr *Access, const VarDecl *VD,
-                        std::vector<SumTerm> &Terms) {
+bool pointerOffsetTerms(const Expr *Access, const VarDecl *VD, std::vector<SumTerm> &Terms) {
   Terms.clear();
   if (!Access->IgnoreParenImpCasts()->getType()->isPointerType())
     return false;
   return pointerSum(Access, VD, false, Terms) && !Terms.empty();
 }
 
-const Expr *multipleOfW(const Expr *T, uint64_t W, const ASTContext &Ctx,
-                        const Expr *&ConstSide) {
+const Expr *multipleOfW(const Expr *T, uint64_t W, const ASTContext &Ctx, const Expr *&ConstSide) {
   T = T->IgnoreParenImpCasts();
   const auto *BO = dyn_cast<BinaryOperator>(T);
   if (!BO)

@@ -12,8 +12,7 @@ namespace lds {
 /// The index expressions applied directly to VD inside Access, outermost
 /// first: `s[a][b].x`, `*(float4*)&s[a][b]` and `&s[a][b]` give {a, b}.
 /// Empty if Access reaches VD some other way (a pointer made elsewhere).
-std::vector<const clang::Expr *> subscriptsOf(const clang::Expr *Access,
-                                              const clang::VarDecl *VD);
+std::vector<const clang::Expr *> subscriptsOf(const clang::Expr *Access, const clang::VarDecl *VD);
 
 /// True if E names VD (through parentheses and implicit casts).
 bool refersTo(const clang::Expr *E, const clang::VarDecl *VD);
@@ -34,8 +33,7 @@ bool pointerOffsetTerms(const clang::Expr *Access, const clang::VarDecl *VD,
 
 /// If T is `X * W`, `W * X` or `X << k` with the constant side equal to W,
 /// returns X and sets ConstSide to the constant operand (null for <<).
-const clang::Expr *multipleOfW(const clang::Expr *T, uint64_t W,
-                               const clang::ASTContext &Ctx,
+const clang::Expr *multipleOfW(const clang::Expr *T, uint64_t W, const clang::ASTContext &Ctx,
                                const clang::Expr *&ConstSide);
 
 } // namespace lds

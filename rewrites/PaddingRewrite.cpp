@@ -45,7 +45,8 @@ std::string plus(const std::string &Text, unsigned P) {
   if (Text.find_first_of("?,<>&|^=") != std::string::npos)
     return "(" + Text + ") + " + std::to_string(P);
   // A trailing `+ K` (K a decimal literal) takes the pad.
-  static const std::regex Trailing("^(.*[^ \\t+\\-*/%])([ \\t]*\\+[ \\t]*)([1-9][0-9]{0,8})[ \\t]*$");
+  static const std::regex Trailing(
+      "^(.*[^ \\t+\\-*/%])([ \\t]*\\+[ \\t]*)([1-9][0-9]{0,8})[ \\t]*$");
   std::smatch M;
   if (std::regex_match(Text, M, Trailing))
     return M[1].str() + M[2].str() + std::to_string(std::stoull(M[3].str()) + P);
@@ -64,22 +65,21 @@ std::string freshName(const std::string &Base, ASTContext &Ctx, const VarDecl *V
   return Name;
 }
 
-llvm::Expected<FileEdits>
-padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+llvm::Expected<FileEdits> padMultiDim(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   ArrayTypeLoc Row = innermostArray(Edit.Decl);
   if (!Row || !Row.getSizeExpr())
     return refuse("the row extent of '" + Edit.Decl->getNameAsString() +
                       "' is not written in its declaration",
                   Edit.Decl->getLocation());
-  auto Range = editableRange(Row.getSizeExpr()->getSourceRange(), Ctx,
-                             "the row extent of '" + Edit.Decl->getNameAsString() + "'", Edit.Scope);
+  auto Range =
+      editableRange(Row.getSizeExpr()->getSourceRange(), Ctx,
+                    "the row extent of '" + Edit.Decl->getNameAsString() + "'", Edit.Scope);
   if (!Range)
     return Range.takeError();
   FileEdits Reps;
   if (llvm::Error E = addReplacement(
-          Reps,
-          tooling::Replacement(SM, *Range, plus(textOf(*Range, Ctx), Plan.Choice.PadElems)),
+          Reps, tooling::Replacement(SM, *Range, plus(textOf(*Range, Ctx), Plan.Choice.PadElems)),
           Edit.Decl->getLocation()))
     return E;
   return Reps;
@@ -102,8 +102,7 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
         continue;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(ConstSide->IgnoreParenImpCasts()))
         if (isa<VarDecl>(DRE->getDecl()) &&
-            !SM.isBeforeInTranslationUnit(DRE->getDecl()->getLocation(),
-                                          Edit.Decl->getBeginLoc()))
+            !SM.isBeforeInTranslationUnit(DRE->getDecl()->getLocation(), Edit.Decl->getBeginLoc()))
           continue;
       auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride", Edit.Scope);
       if (!R) {
@@ -118,9 +117,8 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
 
 /// EditAccesses false: the declaration and the stride only (a pad with a
 /// swizzle: swizzleColumns writes the accesses with the stride).
-llvm::Expected<FileEdits>
-padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
-        bool EditAccesses) {
+llvm::Expected<FileEdits> padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
+                                  bool EditAccesses) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   uint64_t W = Plan.NewLayout.RowLength;
@@ -141,8 +139,8 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
       if (!R)
         return R.takeError();
       WText = textOf(*R, Ctx);
-      if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
-                                         VD->getLocation()))
+      if (llvm::Error E =
+              addReplacement(Reps, tooling::Replacement(SM, *R, Name), VD->getLocation()))
         return E;
     } else {
       Expr::EvalResult N;
@@ -160,8 +158,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
       if (!R)
         return R.takeError();
       if (llvm::Error E = addReplacement(
-              Reps,
-              tooling::Replacement(SM, *R, std::to_string(Elems / W) + " * " + Name),
+              Reps, tooling::Replacement(SM, *R, std::to_string(Elems / W) + " * " + Name),
               VD->getLocation()))
         return E;
     }
@@ -196,8 +193,8 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
         auto R = editableRange(ConstSide->getSourceRange(), Ctx, "the row stride", Edit.Scope);
         if (!R)
           return R.takeError();
-        if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *R, Name),
-                                           A->getBeginLoc()))
+        if (llvm::Error E =
+                addReplacement(Reps, tooling::Replacement(SM, *R, Name), A->getBeginLoc()))
           return E;
       } else {
         auto TR = editableRange(T.E->getSourceRange(), Ctx, "the row stride", Edit.Scope);
@@ -207,20 +204,18 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
         if (!XR)
           return XR.takeError();
         if (llvm::Error E = addReplacement(
-                Reps,
-                tooling::Replacement(SM, *TR, parenthesize(textOf(*XR, Ctx)) + " * " + Name),
+                Reps, tooling::Replacement(SM, *TR, parenthesize(textOf(*XR, Ctx)) + " * " + Name),
                 A->getBeginLoc()))
           return E;
       }
     }
     if (!Found && Pointer && Linear)
-      return refuse("the tool would have to split this address, '" +
-                        VD->getNameAsString() + " + ...', into row and column " +
-                        "of " + WText + " elements; write it as a subscript",
+      return refuse("the tool would have to split this address, '" + VD->getNameAsString() +
+                        " + ...', into row and column " + "of " + WText +
+                        " elements; write it as a subscript",
                     A->getBeginLoc());
     if (!Found && Pointer)
-      return refuse("this address, '" + VD->getNameAsString() +
-                        " + ...', has no term of " + WText +
+      return refuse("this address, '" + VD->getNameAsString() + " + ...', has no term of " + WText +
                         " (the row stride); the tool cannot widen its rows",
                     A->getBeginLoc());
     if (!Found) {
@@ -236,8 +231,7 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
       if (llvm::Error E = addReplacement(
               Reps,
               tooling::Replacement(SM, *R,
-                                   I + " / " + WText + " * " + Name + " + " + I +
-                                       " % " + WText),
+                                   I + " / " + WText + " * " + Name + " + " + I + " % " + WText),
               A->getBeginLoc()))
         return E;
     }
@@ -254,24 +248,23 @@ padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
   unsigned LineStart = Offset - static_cast<unsigned>(Indent.size());
   llvm::StringRef Buf = SM.getBufferData(DeclFile);
   if (Buf.substr(LineStart, Indent.size()) != Indent)
-    return refuse("'" + VD->getNameAsString() + "' does not start its line; "
-                  "the tool cannot place the padded stride",
+    return refuse("'" + VD->getNameAsString() +
+                      "' does not start its line; "
+                      "the tool cannot place the padded stride",
                   VD->getLocation());
   std::string Line = Indent + "constexpr int " + Name + " = " + plus(WText, P) +
-                     "; // lds-rewrite: padded row stride of '" +
-                     VD->getNameAsString() + "'" + lineEnding(SM, DeclFile);
-  if (llvm::Error E = addReplacement(
-          Reps,
-          tooling::Replacement(SM.getFilename(DeclStart), LineStart, 0, Line),
-          VD->getLocation()))
+                     "; // lds-rewrite: padded row stride of '" + VD->getNameAsString() + "'" +
+                     lineEnding(SM, DeclFile);
+  if (llvm::Error E =
+          addReplacement(Reps, tooling::Replacement(SM.getFilename(DeclStart), LineStart, 0, Line),
+                         VD->getLocation()))
     return E;
   return Reps;
 }
 
 } // namespace
 
-llvm::Expected<FileEdits>
-padRows(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+llvm::Expected<FileEdits> padRows(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   if (Plan.NewLayout.Flat)
     return padFlat(Ctx, Edit, Plan, /*EditAccesses=*/true);
   return padMultiDim(Ctx, Edit, Plan);
@@ -284,8 +277,8 @@ std::string paddedStrideName(ASTContext &Ctx, const VarDecl *VD) {
 /// Both: the declaration widened (and, for a flat array, the stride
 /// declared), then every access swizzled; the swizzle of a flat array
 /// writes its rows with the padded stride.
-static llvm::Expected<FileEdits>
-padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+static llvm::Expected<FileEdits> padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit,
+                                               const FixPlan &Plan) {
   auto Pad = Plan.NewLayout.Flat ? padFlat(Ctx, Edit, Plan, /*EditAccesses=*/false)
                                  : padMultiDim(Ctx, Edit, Plan);
   if (!Pad)
@@ -298,8 +291,8 @@ padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
   return std::move(*Pad);
 }
 
-llvm::Expected<FileEdits>
-rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+llvm::Expected<FileEdits> rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit,
+                                       const FixPlan &Plan) {
   QualType Elem = Edit.Decl->getType();
   while (const ArrayType *AT = Ctx.getAsArrayType(Elem))
     Elem = AT->getElementType();

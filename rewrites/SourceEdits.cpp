@@ -36,9 +36,9 @@ bool EditScope::allows(const SourceManager &SM, FileID File, std::string &Why) c
   if (llvm::sys::fs::real_path(Abs, Real))
     Real = Abs;
   llvm::StringRef R(Real);
-  bool Under = !Root.empty() && R.starts_with(Root) && R.size() > Root.size() &&
-               (llvm::sys::path::is_separator(Root.back()) ||
-                llvm::sys::path::is_separator(R[Root.size()]));
+  bool Under =
+      !Root.empty() && R.starts_with(Root) && R.size() > Root.size() &&
+      (llvm::sys::path::is_separator(Root.back()) || llvm::sys::path::is_separator(R[Root.size()]));
   if (!Under) {
     Why = "is in " + Name + ", outside the project" +
           (Root.empty() ? std::string() : " (" + Root + ")");
@@ -48,11 +48,10 @@ bool EditScope::allows(const SourceManager &SM, FileID File, std::string &Why) c
 }
 
 llvm::Expected<CharSourceRange> editableRange(SourceRange R, ASTContext &Ctx,
-                                              const std::string &What,
-                                              const EditScope &Scope) {
+                                              const std::string &What, const EditScope &Scope) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  CharSourceRange Range =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
   if (Range.isInvalid()) {
     SourceLocation B = R.getBegin();
     std::string Macro;
@@ -100,8 +99,7 @@ std::string parenthesize(const std::string &T) {
   return "(" + T + ")";
 }
 
-llvm::Error addReplacement(FileEdits &Edits, const tooling::Replacement &R,
-                           SourceLocation Loc) {
+llvm::Error addReplacement(FileEdits &Edits, const tooling::Replacement &R, SourceLocation Loc) {
   tooling::Replacements &Reps = Edits[R.getFilePath().str()];
   for (const tooling::Replacement &Old : Reps)
     if (Old.getOffset() == R.getOffset() && Old.getLength() == R.getLength()) {

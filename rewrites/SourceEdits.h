@@ -26,9 +26,7 @@ public:
   RefusalError(std::string Message, clang::SourceLocation Loc)
       : Message(std::move(Message)), Loc(Loc) {}
   void log(llvm::raw_ostream &OS) const override { OS << Message; }
-  std::error_code convertToErrorCode() const override {
-    return llvm::inconvertibleErrorCode();
-  }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
   std::string Message;
   clang::SourceLocation Loc;
 };
@@ -49,17 +47,14 @@ struct EditScope {
 
   /// Whether an edit may land in File; when not, Why says so
   /// ("is in X, outside the project (R)").
-  bool allows(const clang::SourceManager &SM, clang::FileID File,
-              std::string &Why) const;
+  bool allows(const clang::SourceManager &SM, clang::FileID File, std::string &Why) const;
 };
 
 /// The range of E as written; an error if any part of it comes from a
 /// macro body or lies in a file Scope does not allow.
-llvm::Expected<clang::CharSourceRange> editableRange(const clang::Expr *E,
-                                                     clang::ASTContext &Ctx,
+llvm::Expected<clang::CharSourceRange> editableRange(const clang::Expr *E, clang::ASTContext &Ctx,
                                                      const EditScope &Scope);
-llvm::Expected<clang::CharSourceRange> editableRange(clang::SourceRange R,
-                                                     clang::ASTContext &Ctx,
+llvm::Expected<clang::CharSourceRange> editableRange(clang::SourceRange R, clang::ASTContext &Ctx,
                                                      const std::string &What,
                                                      const EditScope &Scope);
 

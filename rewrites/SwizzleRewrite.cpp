@@ -23,8 +23,8 @@ std::string xorTerm(const std::string &Row, const SwizzleParams &P) {
 }
 } // namespace
 
-llvm::Expected<FileEdits>
-swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
+llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
+                                         const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   const SwizzleParams &P = Plan.Choice.Swz;
@@ -36,8 +36,7 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
     std::vector<const Expr *> Subs = subscriptsOf(A, VD);
     std::vector<SumTerm> PointerTerms;
     if (Subs.empty() && pointerOffsetTerms(A, VD, PointerTerms))
-      return refuse("this access computes its address in place, '" +
-                        VD->getNameAsString() +
+      return refuse("this access computes its address in place, '" + VD->getNameAsString() +
                         " + ...'; the tool can widen its rows but not swizzle it",
                     A->getBeginLoc());
     if (Subs.empty())
@@ -47,8 +46,8 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
                     A->getBeginLoc());
     if (!Plan.NewLayout.Flat) {
       if (Subs.size() < 2)
-        return refuse("this access does not give a row and a column of '" +
-                          VD->getNameAsString() + "'",
+        return refuse("this access does not give a row and a column of '" + VD->getNameAsString() +
+                          "'",
                       A->getBeginLoc());
       const Expr *Row = Subs[Subs.size() - 2], *Col = Subs.back();
       if (Row->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
@@ -61,21 +60,19 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
         return RR.takeError();
       if (!CR)
         return CR.takeError();
-      std::string New = parenthesize(textOf(*CR, Ctx)) + " ^ " +
-                        xorTerm(textOf(*RR, Ctx), P);
-      if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *CR, New),
-                                         A->getBeginLoc()))
+      std::string New = parenthesize(textOf(*CR, Ctx)) + " ^ " + xorTerm(textOf(*RR, Ctx), P);
+      if (llvm::Error E =
+              addReplacement(Reps, tooling::Replacement(SM, *CR, New), A->getBeginLoc()))
         return E;
       continue;
     }
     // Flat: `r * W + c` becomes `r * W + (c ^ ((r ...) & M))`; with a pad,
     // `r * s_stride + (c ^ ...)` (padAndSwizzle declares the stride).
     uint64_t W = Plan.NewLayout.RowLength;
-    const std::string Stride =
-        Plan.Choice.pads() ? paddedStrideName(Ctx, VD) : std::string();
+    const std::string Stride = Plan.Choice.pads() ? paddedStrideName(Ctx, VD) : std::string();
     if (Subs.size() != 1)
-      return refuse("this access does not index '" + VD->getNameAsString() +
-                        "' as row * " + std::to_string(W) + " + column",
+      return refuse("this access does not index '" + VD->getNameAsString() + "' as row * " +
+                        std::to_string(W) + " + column",
                     A->getBeginLoc());
     auto IR = editableRange(Subs[0], Ctx, Edit.Scope);
     if (!IR)
@@ -117,10 +114,9 @@ swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan) {
     }
     if (ColText.empty())
       ColText = "0";
-    std::string New = RowTermText + " + (" + parenthesize(ColText) + " ^ " +
-                      xorTerm(RowText, P) + ")";
-    if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New),
-                                       A->getBeginLoc()))
+    std::string New =
+        RowTermText + " + (" + parenthesize(ColText) + " ^ " + xorTerm(RowText, P) + ")";
+    if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New), A->getBeginLoc()))
       return E;
   }
   return Reps;

@@ -15,8 +15,8 @@
 #include "BlockOption.h"
 #include "Findings.h"
 #include "FixPlanning.h"
-#include "ProjectRoot.h"
 #include "ModelBuilder.h"
+#include "ProjectRoot.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -51,8 +51,7 @@ namespace {
 std::string fixNote(const DeclFix &D) {
   if (!D.Found)
     return "no fix for '" + D.Name + "': " + D.Refusal;
-  std::string Note =
-      "suggested fix for '" + D.Name + "': " + D.Plan.Description + D.Instead;
+  std::string Note = "suggested fix for '" + D.Name + "': " + D.Plan.Description + D.Instead;
   if (D.Array->Dynamic && D.Plan.Choice.K == FixCandidate::Pad)
     Note += "; '" + D.Name + "' is dynamic: its launches must then pass " +
             dynamicLaunchSize(D.Plan, *D.Array);
@@ -60,8 +59,7 @@ std::string fixNote(const DeclFix &D) {
 }
 
 /// One tooling::Replacement as a fix-it in this translation unit.
-std::optional<FixItHint> toFixIt(const SourceManager &SM,
-                                 const tooling::Replacement &R) {
+std::optional<FixItHint> toFixIt(const SourceManager &SM, const tooling::Replacement &R) {
   auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath());
   if (!FE)
     return std::nullopt;
@@ -72,19 +70,15 @@ std::optional<FixItHint> toFixIt(const SourceManager &SM,
   if (R.getLength() == 0)
     return FixItHint::CreateInsertion(B, R.getReplacementText());
   return FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(B, B.getLocWithOffset(R.getLength())),
-      R.getReplacementText());
+      CharSourceRange::getCharRange(B, B.getLocWithOffset(R.getLength())), R.getReplacementText());
 }
 
 } // namespace
 
-LdsBankConflictCheck::LdsBankConflictCheck(llvm::StringRef Name,
-                                           tidy::ClangTidyContext *Context)
+LdsBankConflictCheck::LdsBankConflictCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TargetsOpt(Options.get("Targets", "")),
-      BlockOpt(Options.get("Block", "")),
-      StrategyOpt(Options.get("Strategy", Strategy::Auto)),
-      AssumeOpt(Options.get("Assume", "")),
-      Banks(BankModel::builtin()), NameForDiag(Name.str()) {
+      BlockOpt(Options.get("Block", "")), StrategyOpt(Options.get("Strategy", Strategy::Auto)),
+      AssumeOpt(Options.get("Assume", "")), Banks(BankModel::builtin()), NameForDiag(Name.str()) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   llvm::StringRef(TargetsOpt).split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef P : Parts) {
@@ -134,8 +128,7 @@ void LdsBankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts)
   Options.store(Opts, "Assume", AssumeOpt);
 }
 
-bool LdsBankConflictCheck::isLanguageVersionSupported(
-    const LangOptions &LangOpts) const {
+bool LdsBankConflictCheck::isLanguageVersionSupported(const LangOptions &LangOpts) const {
   // HIP sets CUDA too. Only the device side: a host-side parse does not see
   // device-only code (and knows no GPU target).
   if (!LangOpts.CUDA)
@@ -191,8 +184,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
 
   llvm::SmallString<256> AbsMain(F.File);
   SM.getFileManager().makeAbsolutePath(AbsMain);
-  FileFixes Planned =
-      planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, projectScope(AbsMain));
+  FileFixes Planned = planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, projectScope(AbsMain));
   std::map<unsigned, const DeclFix *> FixOf;
   for (const DeclFix &D : Planned.Decls)
     FixOf[D.Key] = &D;
@@ -230,8 +222,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         if (N.Loc.isValid())
           diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
       if (Fix)
-        diag(Fix->Found ? Fix->Decl->getLocation() : Fix->RefusalLoc, "%0",
-             DiagnosticIDs::Note)
+        diag(Fix->Found ? Fix->Decl->getLocation() : Fix->RefusalLoc, "%0", DiagnosticIDs::Note)
             << fixNote(*Fix);
     }
     if (!T.Remark.empty())

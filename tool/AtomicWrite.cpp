@@ -27,10 +27,8 @@ llvm::Expected<Staged> stage(llvm::StringRef Given, llvm::StringRef Content) {
   // A file marked read-only is not to be changed (a version-control
   // checkout, say), although renaming over it would succeed; the same for
   // a file this user may not write.
-  if (!(Status.permissions() & fs::all_write) ||
-      fs::access(Given, fs::AccessMode::Write))
-    return llvm::createStringError(std::errc::permission_denied,
-                                   "cannot write %s: it is read-only",
+  if (!(Status.permissions() & fs::all_write) || fs::access(Given, fs::AccessMode::Write))
+    return llvm::createStringError(std::errc::permission_denied, "cannot write %s: it is read-only",
                                    Given.str().c_str());
   // Rename over the file a symbolic link points to, not over the link.
   llvm::SmallString<256> Path;
@@ -43,8 +41,7 @@ llvm::Expected<Staged> stage(llvm::StringRef Given, llvm::StringRef Content) {
   llvm::sys::path::append(Model, ".lds-rewrite-%%%%%%%%.tmp");
   int FD;
   llvm::SmallString<256> Tmp;
-  if (std::error_code EC = fs::createUniqueFile(Model, FD, Tmp, fs::OF_None,
-                                                Status.permissions()))
+  if (std::error_code EC = fs::createUniqueFile(Model, FD, Tmp, fs::OF_None, Status.permissions()))
     return llvm::createStringError(EC, "cannot write %s: %s", Given.str().c_str(),
                                    EC.message().c_str());
   {
@@ -64,8 +61,7 @@ llvm::Expected<Staged> stage(llvm::StringRef Given, llvm::StringRef Content) {
 
 } // namespace
 
-llvm::Error
-writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files) {
+llvm::Error writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files) {
   std::vector<Staged> Ready;
   auto Discard = [&] {
     for (const Staged &S : Ready)

@@ -22,8 +22,7 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
 /// none: every file is checked and its new contents written beside it
 /// first, and only when all are ready are they renamed over. An error
 /// before the renames leaves every file untouched.
-llvm::Error
-writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files);
+llvm::Error writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files);
 
 } // namespace lds
 

@@ -54,8 +54,7 @@ char cellOf(const GroupTrace &G, size_t I, unsigned Bank, const WaveTrace &T) {
 } // namespace
 
 char requestSymbol(unsigned Index) {
-  static const char Symbols[] =
-      "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  static const char Symbols[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   return Index < sizeof(Symbols) - 1 ? Symbols[Index] : '#';
 }
 
@@ -91,8 +90,8 @@ std::string bankMapLegend() {
          "the group needs (a conflicting bank).\n";
 }
 
-void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult &R,
-                  bool Color, unsigned Indent) {
+void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult &R, bool Color,
+                  unsigned Indent) {
   using llvm::raw_ostream;
   using llvm::WithColor;
   const std::string In(Indent, ' ');
@@ -188,11 +187,9 @@ void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult 
           Cells += cellOf(G, I, Bank, T);
         unsigned N = G.Banks[Bank].Requests;
         bool Conflicting = G.conflicting(Bank);
-        bool Worst = Conflicting && Band[K].Group == T.WorstGroup &&
-                     Bank == G.BusiestBank;
+        bool Worst = Conflicting && Band[K].Group == T.WorstGroup && Bank == G.BusiestBank;
         std::string Count = N ? std::to_string(N) : "";
-        std::string Tail = " " + padLeft(Count, Band[K].CountWidth) +
-                           (Conflicting ? "!" : " ");
+        std::string Tail = " " + padLeft(Count, Band[K].CountWidth) + (Conflicting ? "!" : " ");
         if (Conflicting) {
           WithColor(RowOS, Worst ? raw_ostream::RED : raw_ostream::YELLOW,
                     /*Bold=*/Worst, /*BG=*/false, Mode)
@@ -208,11 +205,10 @@ void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult 
 
   // The numbers under it.
   const GroupTrace &WG = T.worstGroup();
-  OS << "\n" << In << "passes " << formatNumber(R.Passes)
-     << " per wave instruction (block average over " << T.ExecutingWaves
-     << (T.ExecutingWaves == 1 ? " wave" : " waves") << "), ideal "
-     << formatNumber(R.IdealPasses) << ", degree " << formatNumber(R.Degree)
-     << "-way\n";
+  OS << "\n"
+     << In << "passes " << formatNumber(R.Passes) << " per wave instruction (block average over "
+     << T.ExecutingWaves << (T.ExecutingWaves == 1 ? " wave" : " waves") << "), ideal "
+     << formatNumber(R.IdealPasses) << ", degree " << formatNumber(R.Degree) << "-way\n";
   OS << In << "this wave: " << formatNumber(T.WavePasses) << " passes";
   if (T.Groups.size() > 1) {
     OS << " (";
@@ -222,12 +218,11 @@ void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult 
   }
   OS << ", ideal " << formatNumber(T.WaveIdealPasses) << "\n";
   const BankUse &U = WG.Banks[WG.BusiestBank];
-  OS << In << "worst bank: bank " << WG.BusiestBank << " of " << groupTitle(WG)
-     << ": " << U.Lanes.size() << (U.Lanes.size() == 1 ? " lane" : " lanes");
+  OS << In << "worst bank: bank " << WG.BusiestBank << " of " << groupTitle(WG) << ": "
+     << U.Lanes.size() << (U.Lanes.size() == 1 ? " lane" : " lanes");
   if (!U.Lanes.empty())
     OS << " (" << compactList(U.Lanes) << ")";
-  OS << ", " << U.Requests
-     << (U.Requests == 1 ? " distinct word" : " distinct words") << "\n";
+  OS << ", " << U.Requests << (U.Requests == 1 ? " distinct word" : " distinct words") << "\n";
   unsigned TitleWidth = 0;
   for (const GroupTrace &G : T.Groups)
     TitleWidth = std::max<unsigned>(TitleWidth, groupTitle(G).size());
@@ -244,8 +239,7 @@ void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult 
          << (B.Lanes.size() == 1 ? " lane" : " lanes");
       if (!B.Lanes.empty())
         OS << " (" << compactList(B.Lanes) << ")";
-      OS << ", " << B.Requests
-         << (B.Requests == 1 ? " distinct word" : " distinct words") << "\n";
+      OS << ", " << B.Requests << (B.Requests == 1 ? " distinct word" : " distinct words") << "\n";
     }
   }
   OS << In << "distinct words per bank:\n";

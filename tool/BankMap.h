@@ -44,8 +44,8 @@ std::string bankMapLegend();
 
 /// The picture of T (R: the analyzer's result for the same access and
 /// target), then the numbers under it, each line indented by Indent spaces.
-void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T,
-                  const AccessResult &R, bool Color, unsigned Indent = 2);
+void printBankMap(llvm::raw_ostream &OS, const WaveTrace &T, const AccessResult &R, bool Color,
+                  unsigned Indent = 2);
 
 } // namespace lds
 

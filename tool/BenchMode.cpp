@@ -137,8 +137,7 @@ int runLogged(StringRef Program, ArrayRef<std::string> Args, StringRef Log,
   std::vector<StringRef> Argv = {Program};
   for (const std::string &A : Args)
     Argv.push_back(A);
-  std::optional<StringRef> Redirects[] = {StringRef(""), Log,
-                                          ErrLog.empty() ? Log : ErrLog};
+  std::optional<StringRef> Redirects[] = {StringRef(""), Log, ErrLog.empty() ? Log : ErrLog};
   std::string Msg;
   int RC = sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, 0, 0, &Msg);
   if (ErrMsg)
@@ -210,10 +209,9 @@ Prediction predict(const std::string &Self, const BenchSpec &S, const std::strin
                    const std::string &Kernel, const std::vector<std::string> &CompilerArgs,
                    const std::string &Target, const std::string &Dir, const std::string &Tag) {
   Prediction P;
-  std::vector<std::string> Args = {"--format=json", "--target=" + Target,
-                                   formatv("--block={0},{1},{2}", S.Block[0], S.Block[1],
-                                           S.Block[2])
-                                       .str()};
+  std::vector<std::string> Args = {
+      "--format=json", "--target=" + Target,
+      formatv("--block={0},{1},{2}", S.Block[0], S.Block[1], S.Block[2]).str()};
   std::map<std::string, int64_t> Assume = S.Assume;
   for (const bench::ArgSpec &A : S.Args)
     if (!A.Buffer && A.Integral && !Assume.count(A.Name))
@@ -256,8 +254,7 @@ Prediction predict(const std::string &Self, const BenchSpec &S, const std::strin
       if (!A)
         continue;
       std::string K = normaliseKernel(A->getString("kernel").value_or(""));
-      if (WantTemplate ? K != Want
-                       : S.kernelBaseName(K) != S.kernelBaseName(Want))
+      if (WantTemplate ? K != Want : S.kernelBaseName(K) != S.kernelBaseName(Want))
         continue;
       std::string Kind = A->getString("kind").value_or("load").str();
       bool IsLoad = Kind == "load";
@@ -271,10 +268,11 @@ Prediction predict(const std::string &Self, const BenchSpec &S, const std::strin
         if (!R || R->getString("target").value_or("") != Target)
           continue;
         std::string Array = ArrayNames[A->getString("array").value_or("").str()];
-        std::string Line = formatv("    {0}:{1} {2} '{3}' {4} B: ", A->getInteger("line").value_or(0),
-                                   A->getInteger("column").value_or(0), Kind, Array,
-                                   A->getInteger("width_bytes").value_or(0))
-                               .str();
+        std::string Line =
+            formatv("    {0}:{1} {2} '{3}' {4} B: ", A->getInteger("line").value_or(0),
+                    A->getInteger("column").value_or(0), Kind, Array,
+                    A->getInteger("width_bytes").value_or(0))
+                .str();
         if (R->getString("status").value_or("") != "exact") {
           (IsLoad ? LdUnknown : StUnknown) = true;
           Line += "unknown (" + R->getString("reason").value_or("").str() + ")";
@@ -304,8 +302,8 @@ std::string safeName(StringRef N) {
 
 /// How this machine builds an AMD harness.
 struct AmdToolchain {
-  std::string Compiler;    ///< empty: none (Why says why)
-  std::string Kind;        ///< "hipcc", "amdclang++", "Debian clang"
+  std::string Compiler; ///< empty: none (Why says why)
+  std::string Kind;     ///< "hipcc", "amdclang++", "Debian clang"
   std::vector<std::string> Flags, LinkFlags;
   bool CompileOnly = false;
   std::string NoLinkWhy, Why;
@@ -506,8 +504,8 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   for (const std::string &T : S.Targets)
     (isAMDTarget(T) ? Amd : Nv).push_back(T);
   bool IsAmd = O.Platform == "amd" || (O.Platform == "auto" && !Amd.empty() && Nv.empty());
-  std::string PredTarget = IsAmd ? (Amd.empty() ? "gfx942" : Amd[0])
-                                 : (Nv.empty() ? "sm_90" : Nv[0]);
+  std::string PredTarget =
+      IsAmd ? (Amd.empty() ? "gfx942" : Amd[0]) : (Nv.empty() ? "sm_90" : Nv[0]);
   if (IsAmd && Amd.empty())
     Amd.push_back(PredTarget);
   if (!IsAmd && !Amd.empty())
@@ -571,19 +569,16 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
     std::string Before = readText(Copy);
     // The copy is a project of its own: its headers are the user's
     // originals, which a benchmark must not edit.
-    std::vector<std::string> Args = {"--fix",
-                                     "--project-root=" + sys::path::parent_path(Copy).str(),
-                                     "--target=" + join(S.Targets, ","),
-                                     formatv("--block={0},{1},{2}", S.Block[0], S.Block[1],
-                                             S.Block[2])
-                                         .str(),
-                                     "--strategy=" + S.Strategy};
+    std::vector<std::string> Args = {
+        "--fix", "--project-root=" + sys::path::parent_path(Copy).str(),
+        "--target=" + join(S.Targets, ","),
+        formatv("--block={0},{1},{2}", S.Block[0], S.Block[1], S.Block[2]).str(),
+        "--strategy=" + S.Strategy};
     for (const auto &[Name, V] : S.Assume)
       Args.push_back("--assume=" + Name + "=" + std::to_string(V));
     for (const bench::ArgSpec &A : S.Args)
       if (!A.Buffer && A.Integral && !S.Assume.count(A.Name))
-        Args.push_back("--assume=" + A.Name + "=" +
-                       std::to_string(static_cast<int64_t>(A.Value)));
+        Args.push_back("--assume=" + A.Name + "=" + std::to_string(static_cast<int64_t>(A.Value)));
     Args.push_back(Copy);
     Args.push_back("--");
     for (const std::string &A : ToolArgs(sys::path::parent_path(S.Source).str(), {}))
@@ -662,12 +657,13 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
       Compiler = findTool("nvcc", {"/usr/local/cuda/bin"});
     if (Compiler.empty())
       return fail("nvcc not found (PATH, /usr/local/cuda/bin; or --nvcc PATH, $NVCC); the "
-                  "harness is written: " + DirS + "/build.sh builds it");
+                  "harness is written: " +
+                  DirS + "/build.sh builds it");
   }
   SmallString<256> BuildLog(Dir);
   sys::path::append(BuildLog, "build.log");
-  outs() << "building: " << Compiler << (IsAmd ? " (" + TC.Kind + ")" : std::string())
-         << " ... (" << DirS << "/build.sh; log " << BuildLog << ")\n";
+  outs() << "building: " << Compiler << (IsAmd ? " (" + TC.Kind + ")" : std::string()) << " ... ("
+         << DirS << "/build.sh; log " << BuildLog << ")\n";
   outs().flush();
   std::string ExecErr;
   int RC = 0;
@@ -692,9 +688,9 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   }
   if (RC != 0) {
     errs() << LogText;
-    return fail("the harness does not build (" + sys::path::filename(Compiler).str() +
-                " exit " + std::to_string(RC) + (ExecErr.empty() ? "" : ": " + ExecErr) +
-                "); " + std::string(BuildLog));
+    return fail("the harness does not build (" + sys::path::filename(Compiler).str() + " exit " +
+                std::to_string(RC) + (ExecErr.empty() ? "" : ": " + ExecErr) + "); " +
+                std::string(BuildLog));
   }
   if (!Build->Links) {
     outs() << "compiled every unit for " << join(Amd, ", ") << " (" << Build->Commands.size()
@@ -715,8 +711,8 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
       WL = std::max(WL, V.PredLd.size());
       WS = std::max(WS, V.PredSt.size());
     }
-    outs() << "| " << left_justify("variant", W) << " | " << right_justify("pred ld", WL)
-           << " | " << right_justify("pred st", WS) << " |\n| " << std::string(W, '-') << " | "
+    outs() << "| " << left_justify("variant", W) << " | " << right_justify("pred ld", WL) << " | "
+           << right_justify("pred st", WS) << " |\n| " << std::string(W, '-') << " | "
            << std::string(WL - 1, '-') << ": | " << std::string(WS - 1, '-') << ": |\n";
     for (const HarnessVariant &V : Vars)
       outs() << "| " << left_justify(V.Name, W) << " | " << right_justify(V.PredLd, WL) << " | "
@@ -753,9 +749,8 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   RC = sys::ExecuteAndWait(Build->Binary, RunArgv, std::nullopt, {}, 0, 0, &ExecErr);
   if (RC < 0 || RC > 1)
     return fail("the harness failed (exit " + std::to_string(RC) +
-                (ExecErr.empty() ? "" : ": " + ExecErr) +
-                "); is there " + (IsAmd ? "an AMD" : "an NVIDIA") + " GPU? It is built: " +
-                Build->Binary);
+                (ExecErr.empty() ? "" : ": " + ExecErr) + "); is there " +
+                (IsAmd ? "an AMD" : "an NVIDIA") + " GPU? It is built: " + Build->Binary);
   return RC;
 }
 

@@ -44,8 +44,7 @@ const TypeRow TypeTable[] = {
     {{"int64", "long long", "I64", 1, 8, false, true}, "i64 int64_t long"},
     {{"uint64", "unsigned long long", "U64", 1, 8, false, true}, "u64 uint64_t size_t"},
     {{"half", "__half", "F16", 1, 2, true, false}, "__half f16 fp16 float16"},
-    {{"bfloat16", "__nv_bfloat16", "BF16", 1, 2, true, false},
-     "bf16 __nv_bfloat16 __hip_bfloat16"},
+    {{"bfloat16", "__nv_bfloat16", "BF16", 1, 2, true, false}, "bf16 __nv_bfloat16 __hip_bfloat16"},
     {{"float", "float", "F32", 1, 4, true, true}, "f32 fp32 float32"},
     {{"double", "double", "F64", 1, 8, true, true}, "f64 fp64 float64"},
     {{"half2", "__half2", "F16", 2, 2, true, false}, "__half2"},
@@ -97,12 +96,12 @@ namespace {
 
 struct SNode {
   enum Kind { Null, Scalar, Map, Seq } K = Null;
-  std::string Value; ///< scalars
+  std::string Value;                                  ///< scalars
   std::vector<std::pair<std::string, SNode>> Entries; ///< maps, in order
-  std::vector<SNode> Items;                            ///< sequences
-  std::vector<std::pair<unsigned, unsigned>> KeyPos;   ///< maps: each key's line, column
-  unsigned Line = 0, Col = 0; ///< 0: unknown (JSON)
-  std::string Path;           ///< "args[1].type"; "" for the root
+  std::vector<SNode> Items;                           ///< sequences
+  std::vector<std::pair<unsigned, unsigned>> KeyPos;  ///< maps: each key's line, column
+  unsigned Line = 0, Col = 0;                         ///< 0: unknown (JSON)
+  std::string Path;                                   ///< "args[1].type"; "" for the root
 
   const SNode *get(StringRef Key) const {
     for (const auto &E : Entries)
@@ -142,8 +141,7 @@ struct Reader {
 };
 
 // YAML -> SNode.
-bool fromYAML(yaml::Node *N, SourceMgr &SM, const std::string &Path, SNode &Out,
-              Reader &R) {
+bool fromYAML(yaml::Node *N, SourceMgr &SM, const std::string &Path, SNode &Out, Reader &R) {
   Out.Path = Path;
   if (N) {
     auto LC = SM.getLineAndColumn(N->getSourceRange().Start);
@@ -265,10 +263,14 @@ void fromJSON(const json::Value &V, const std::string &Path, SNode &Out) {
 
 const char *kindName(SNode::Kind K) {
   switch (K) {
-  case SNode::Null: return "nothing";
-  case SNode::Scalar: return "a scalar";
-  case SNode::Map: return "a mapping";
-  case SNode::Seq: return "a list";
+  case SNode::Null:
+    return "nothing";
+  case SNode::Scalar:
+    return "a scalar";
+  case SNode::Map:
+    return "a mapping";
+  case SNode::Seq:
+    return "a list";
   }
   return "?";
 }
@@ -309,8 +311,14 @@ bool readString(Reader &R, const SNode &N, std::string &Out) {
 bool readBool(Reader &R, const SNode &N, bool &Out) {
   if (N.K == SNode::Scalar) {
     std::string V = StringRef(N.Value).lower();
-    if (V == "true" || V == "yes" || V == "on") { Out = true; return true; }
-    if (V == "false" || V == "no" || V == "off") { Out = false; return true; }
+    if (V == "true" || V == "yes" || V == "on") {
+      Out = true;
+      return true;
+    }
+    if (V == "false" || V == "no" || V == "off") {
+      Out = false;
+      return true;
+    }
   }
   return R.fail(N, "expected true or false");
 }
@@ -327,7 +335,8 @@ bool readUInt(Reader &R, const SNode &N, uint64_t &Out, bool AllowZero = false) 
     S = S.trim();
     if (S.getAsInteger(0, V))
       return R.fail(N, "expected a non-negative integer (or a product such as "
-                       "8192*8192), got '" + N.Value + "'");
+                       "8192*8192), got '" +
+                           N.Value + "'");
     if (V && P > UINT64_MAX / V)
       return R.fail(N, "'" + N.Value + "' overflows 64 bits");
     P *= V;
@@ -348,8 +357,8 @@ bool readNumber(Reader &R, const SNode &N, double &Out) {
   for (StringRef S : F) {
     double V;
     if (S.trim().getAsDouble(V))
-      return R.fail(N, "expected a number (or a product such as 2*8192*8192*4), got '" +
-                           N.Value + "'");
+      return R.fail(N, "expected a number (or a product such as 2*8192*8192*4), got '" + N.Value +
+                           "'");
     P *= V;
   }
   if (!std::isfinite(P))
@@ -418,10 +427,22 @@ bool readInit(Reader &R, const SNode &N, const ElemType &T, InitSpec &Out) {
   };
   if (N.K == SNode::Scalar) {
     std::string V = StringRef(N.Value).lower();
-    if (V == "random") { Defaults(InitSpec::Random); return true; }
-    if (V == "iota") { Defaults(InitSpec::Iota); return true; }
-    if (V == "zero" || V == "zeros") { Defaults(InitSpec::Constant); return true; }
-    if (V == "poison") { Defaults(InitSpec::Poison); return true; }
+    if (V == "random") {
+      Defaults(InitSpec::Random);
+      return true;
+    }
+    if (V == "iota") {
+      Defaults(InitSpec::Iota);
+      return true;
+    }
+    if (V == "zero" || V == "zeros") {
+      Defaults(InitSpec::Constant);
+      return true;
+    }
+    if (V == "poison") {
+      Defaults(InitSpec::Poison);
+      return true;
+    }
     return R.fail(N, "unknown init '" + N.Value +
                          "'; expected random, iota, zero, poison, or a mapping "
                          "{random: {seed, min, max}}, {iota: {start, step}}, {constant: V}");
@@ -509,8 +530,8 @@ bool buildSpec(Reader &R, const SNode &Root, BenchSpec &S) {
     return false;
   if (!checkKeys(R, Root,
                  {"name", "source", "kernel", "launch", "args", "outputs", "tolerance",
-                  "bytes_moved", "flops", "copy_reference", "targets", "fix", "variants",
-                  "defines", "include_dirs", "nvcc_flags", "assume", "runs", "launches"}))
+                  "bytes_moved", "flops", "copy_reference", "targets", "fix", "variants", "defines",
+                  "include_dirs", "nvcc_flags", "assume", "runs", "launches"}))
     return false;
   auto Need = [&](const char *Key) -> const SNode * {
     const SNode *N = Root.get(Key);
@@ -546,8 +567,7 @@ bool buildSpec(Reader &R, const SNode &Root, BenchSpec &S) {
     return false;
   uint64_t Threads = S.Block[0] * S.Block[1] * S.Block[2];
   if (Threads > 1024)
-    return R.fail(*B, "a block has at most 1024 threads; this one has " +
-                          std::to_string(Threads));
+    return R.fail(*B, "a block has at most 1024 threads; this one has " + std::to_string(Threads));
   if (const SNode *D = L->get("dynamic_lds"))
     if (!readUInt(R, *D, S.DynamicLDS, true))
       return false;
@@ -580,8 +600,7 @@ bool buildSpec(Reader &R, const SNode &Root, BenchSpec &S) {
       return false;
     Arg.Type = findElemType(TyName);
     if (!Arg.Type)
-      return R.fail(*Ty, "unknown element type '" + TyName + "'; known types: " +
-                             elemTypeNames());
+      return R.fail(*Ty, "unknown element type '" + TyName + "'; known types: " + elemTypeNames());
     const SNode *Cnt = I.get("count"), *Val = I.get("value"), *In = I.get("init");
     if (Cnt && Val)
       return R.fail(*Val, "an argument is a buffer (count) or a scalar (value), not both");
@@ -608,8 +627,8 @@ bool buildSpec(Reader &R, const SNode &Root, BenchSpec &S) {
       if (In)
         return R.fail(*In, "a scalar argument takes 'value', not 'init'");
       if (!Arg.Type->ScalarOK)
-        return R.fail(*Ty, "scalar arguments may be integers, float or double, not '" +
-                               TyName + "'");
+        return R.fail(*Ty,
+                      "scalar arguments may be integers, float or double, not '" + TyName + "'");
       if (!readNumber(R, *Val, Arg.Value))
         return false;
       if (!Arg.Type->Float) {

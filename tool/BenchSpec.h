@@ -29,13 +29,13 @@ namespace bench {
 
 /// An element type a buffer or scalar may have.
 struct ElemType {
-  const char *Name;      ///< canonical spec name: float, half, int32, float4 ...
-  const char *CType;     ///< as the generated code spells it
-  const char *Scalar;    ///< ldsb::Scalar enumerator of one component
-  unsigned Lanes;        ///< components (float4: 4)
-  unsigned ScalarBytes;  ///< bytes of one component
+  const char *Name;     ///< canonical spec name: float, half, int32, float4 ...
+  const char *CType;    ///< as the generated code spells it
+  const char *Scalar;   ///< ldsb::Scalar enumerator of one component
+  unsigned Lanes;       ///< components (float4: 4)
+  unsigned ScalarBytes; ///< bytes of one component
   bool Float;
-  bool ScalarOK;         ///< may be a scalar kernel argument
+  bool ScalarOK; ///< may be a scalar kernel argument
 };
 
 /// Looks a type up by any of its spellings (float, f32, fp32 ...); null if none.
@@ -53,13 +53,13 @@ struct ArgSpec {
   std::string Name;
   const ElemType *Type = nullptr;
   bool Buffer = true;
-  uint64_t Count = 0;        ///< buffers: elements
-  InitSpec Init;             ///< buffers
+  uint64_t Count = 0; ///< buffers: elements
+  InitSpec Init;      ///< buffers
   bool InitGiven = false;
   bool Output = false;
-  std::string ValueText;     ///< scalars: the value as a C++ literal
-  double Value = 0;          ///< scalars
-  bool Integral = false;     ///< scalars: an integer value (given to --assume)
+  std::string ValueText; ///< scalars: the value as a C++ literal
+  double Value = 0;      ///< scalars
+  bool Integral = false; ///< scalars: an integer value (given to --assume)
 };
 
 struct VariantIn {
@@ -70,9 +70,9 @@ struct VariantIn {
 };
 
 struct BenchSpec {
-  std::string Path; ///< as given
-  std::string Dir;  ///< absolute folder of the spec (relative paths start here)
-  std::string Name; ///< title; default: the spec's file stem
+  std::string Path;   ///< as given
+  std::string Dir;    ///< absolute folder of the spec (relative paths start here)
+  std::string Name;   ///< title; default: the spec's file stem
   std::string Source; ///< absolute
   std::string Kernel; ///< name, with template arguments if any
   std::array<uint64_t, 3> Grid{{1, 1, 1}}, Block{{1, 1, 1}};

@@ -16,10 +16,9 @@ namespace lds {
 namespace {
 class CheckConsumer : public SemaConsumer {
 public:
-  CheckConsumer(const RunConfig &Config, AnalyzedFile File,
-                AnalyzedCallback &OnAnalyzed, HostErrorFilter &Errors)
-      : Config(Config), File(std::move(File)), OnAnalyzed(OnAnalyzed),
-        Errors(Errors) {}
+  CheckConsumer(const RunConfig &Config, AnalyzedFile File, AnalyzedCallback &OnAnalyzed,
+                HostErrorFilter &Errors)
+      : Config(Config), File(std::move(File)), OnAnalyzed(OnAnalyzed), Errors(Errors) {}
 
   void InitializeSema(Sema &S) override { Errors.setSema(&S); }
   void ForgetSema() override { Errors.setSema(nullptr); }
@@ -57,11 +56,9 @@ private:
 
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(const RunConfig &Config, const AnalyzedFile &Template,
-              AnalyzedCallback &OnAnalyzed)
+  CheckAction(const RunConfig &Config, const AnalyzedFile &Template, AnalyzedCallback &OnAnalyzed)
       : Config(Config), Template(Template), OnAnalyzed(OnAnalyzed) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     return std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed,
                                            HostErrorFilter::install(CI));
   }
@@ -74,8 +71,7 @@ private:
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(const RunConfig &Config, const AnalyzedFile &Template,
-          AnalyzedCallback OnAnalyzed)
+  Factory(const RunConfig &Config, const AnalyzedFile &Template, AnalyzedCallback OnAnalyzed)
       : Config(Config), Template(Template), OnAnalyzed(std::move(OnAnalyzed)) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Config, Template, OnAnalyzed);
@@ -88,9 +84,9 @@ private:
 };
 } // namespace
 
-std::unique_ptr<tooling::FrontendActionFactory>
-newCheckActionFactory(const RunConfig &Config, const AnalyzedFile &Template,
-                      AnalyzedCallback OnAnalyzed) {
+std::unique_ptr<tooling::FrontendActionFactory> newCheckActionFactory(const RunConfig &Config,
+                                                                      const AnalyzedFile &Template,
+                                                                      AnalyzedCallback OnAnalyzed) {
   return std::make_unique<Factory>(Config, Template, std::move(OnAnalyzed));
 }
 

@@ -14,8 +14,7 @@ namespace lds {
 
 /// Called once the file is parsed and analysed, while its AST is alive (the
 /// text reporter needs its SourceManager).
-using AnalyzedCallback =
-    std::function<void(clang::ASTContext &, AnalyzedFile &)>;
+using AnalyzedCallback = std::function<void(clang::ASTContext &, AnalyzedFile &)>;
 
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newCheckActionFactory(const RunConfig &Config, const AnalyzedFile &Template,

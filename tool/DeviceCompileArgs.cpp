@@ -10,8 +10,7 @@ namespace lds {
 
 using llvm::StringRef;
 
-SourceLanguage languageOf(const std::string &File,
-                          const std::vector<std::string> &Args) {
+SourceLanguage languageOf(const std::string &File, const std::vector<std::string> &Args) {
   for (size_t I = 0; I + 1 < Args.size(); ++I)
     if (Args[I] == "-x") {
       if (Args[I + 1] == "cuda")
@@ -50,10 +49,8 @@ static unsigned waveSizeOf(const std::string &Arch) {
 
 static bool exists(const std::string &P) { return llvm::sys::fs::exists(P); }
 
-DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
-                          SourceLanguage Lang,
-                          const std::vector<std::string> &Targets,
-                          const RunConfig &Config) {
+DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, SourceLanguage Lang,
+                          const std::vector<std::string> &Targets, const RunConfig &Config) {
   DeviceParse Out;
   const std::vector<std::string> &In = Original.CommandLine;
   std::vector<std::string> Args;
@@ -65,9 +62,8 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
       ++I;
       continue;
     }
-    if (A == "-c" || A == "-S" || A == "-E" || A == "-MD" || A == "-MMD" ||
-        A == "-fsyntax-only" || A == "--offload-host-only" ||
-        A == "--cuda-host-only" || A == "--offload-device-only" ||
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-MD" || A == "-MMD" || A == "-fsyntax-only" ||
+        A == "--offload-host-only" || A == "--cuda-host-only" || A == "--offload-device-only" ||
         A == "--cuda-device-only" || A.starts_with("--offload-arch=") ||
         A.starts_with("-offload-arch=") || A.starts_with("--cuda-gpu-arch="))
       continue;
@@ -185,8 +181,8 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
   size_t Pos = Args.size();
   if (Pos > 1 && StringRef(Args.back()) == Original.Filename)
     Pos = Args.size() - 1;
-  else if (Pos > 1 && llvm::sys::path::filename(Args.back()) ==
-                          llvm::sys::path::filename(Original.Filename))
+  else if (Pos > 1 &&
+           llvm::sys::path::filename(Args.back()) == llvm::sys::path::filename(Original.Filename))
     Pos = Args.size() - 1;
   Args.insert(Args.begin() + Pos, Extra.begin(), Extra.end());
   if (Pos == Args.size() - Extra.size())

@@ -24,8 +24,7 @@ enum class SourceLanguage { HIP, CUDA };
 
 /// HIP or CUDA, from -x in the command if any, else the extension
 /// (.cu/.cuh are CUDA; everything else is HIP).
-SourceLanguage languageOf(const std::string &File,
-                          const std::vector<std::string> &Args);
+SourceLanguage languageOf(const std::string &File, const std::vector<std::string> &Args);
 
 /// --offload-arch / --cuda-gpu-arch values in a compile command.
 std::vector<std::string> archesIn(const std::vector<std::string> &Args);
@@ -41,18 +40,14 @@ struct DeviceParse {
 
 /// The command that parses File's device side. Targets are this file's
 /// targets; the first of the language's kind picks the arch.
-DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original,
-                          SourceLanguage Lang,
-                          const std::vector<std::string> &Targets,
-                          const RunConfig &Config);
+DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, SourceLanguage Lang,
+                          const std::vector<std::string> &Targets, const RunConfig &Config);
 
 /// A compilation database of one command: the device-side parse that
 /// deviceCommand made, whatever file ClangTool asks about.
 struct SingleCommandDatabase : clang::tooling::CompilationDatabase {
-  explicit SingleCommandDatabase(clang::tooling::CompileCommand C)
-      : Command(std::move(C)) {}
-  std::vector<clang::tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef) const override {
+  explicit SingleCommandDatabase(clang::tooling::CompileCommand C) : Command(std::move(C)) {}
+  std::vector<clang::tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override {
     return {Command};
   }
   clang::tooling::CompileCommand Command;

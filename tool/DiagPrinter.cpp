@@ -15,8 +15,7 @@ DiagPrinter::DiagPrinter(ASTContext &Ctx, bool Color) : Buffer(Rendered) {
   Opts.ShowColors = Color;
   Buffer.enable_colors(Color);
   Printer = std::make_unique<TextDiagnosticPrinter>(Buffer, Opts);
-  Diags = std::make_unique<DiagnosticsEngine>(new DiagnosticIDs(), Opts,
-                                              Printer.get(),
+  Diags = std::make_unique<DiagnosticsEngine>(new DiagnosticIDs(), Opts, Printer.get(),
                                               /*ShouldOwnClient=*/false);
   Diags->setSourceManager(&Ctx.getSourceManager());
   Printer->BeginSourceFile(Ctx.getLangOpts(), nullptr);

@@ -112,18 +112,17 @@ std::string bindingText(const Access &A, const AccessResult &R, const WaveTrace 
 std::string threadsText(const WaveTrace &T, const Access &A) {
   unsigned First = T.Wave * T.WaveSize;
   unsigned Last = std::min(First + T.WaveSize, A.Block.threads()) - 1;
-  return "wave " + std::to_string(T.Wave) + " of " + std::to_string(T.Waves) +
-         " (threads " + std::to_string(First) + "-" + std::to_string(Last) + ")";
+  return "wave " + std::to_string(T.Wave) + " of " + std::to_string(T.Waves) + " (threads " +
+         std::to_string(First) + "-" + std::to_string(Last) + ")";
 }
 
 std::string blockText(const Access &A, const AccessOrigin &O, const SourceManager &SM) {
   const BlockShape &B = A.Block;
-  std::string S = "block " + std::to_string(B.Dims[0]) + "x" +
-                  std::to_string(B.Dims[1]) + "x" + std::to_string(B.Dims[2]);
+  std::string S = "block " + std::to_string(B.Dims[0]) + "x" + std::to_string(B.Dims[1]) + "x" +
+                  std::to_string(B.Dims[2]);
   auto Line = [&]() {
     SourceLocation L = SM.getExpansionLoc(O.BlockFrom);
-    return L.isValid() ? " at line " + std::to_string(SM.getExpansionLineNumber(L))
-                       : std::string();
+    return L.isValid() ? " at line " + std::to_string(SM.getExpansionLineNumber(L)) : std::string();
   };
   if (B.Source == BlockSource::Cli)
     return S + " from --block";
@@ -172,16 +171,15 @@ std::string lineText(const SourceManager &SM, unsigned Line) {
   return "";
 }
 
-std::string ruleText(const TargetModel &TM, const Access &A, const WaveTrace &T,
-                     bool MixedKinds) {
+std::string ruleText(const TargetModel &TM, const Access &A, const WaveTrace &T, bool MixedKinds) {
   const BankRule *R = TM.findRule(directionOf(A.Kind), A.WidthBytes, A.Matrix);
-  std::string S = std::to_string(T.Banks) + " banks x 4 B; a " +
-                  std::to_string(A.WidthBytes) + "-byte " +
-                  (MixedKinds ? "access" : A.Kind == AccessKind::Load ? "read" : "write") +
-                  " is served in " +
-                  std::to_string(R ? R->Groups.size() : T.Groups.size()) +
-                  ((R ? R->Groups.size() : T.Groups.size()) == 1 ? " lane group"
-                                                                   : " lane groups");
+  std::string S = std::to_string(T.Banks) + " banks x 4 B; a " + std::to_string(A.WidthBytes) +
+                  "-byte " +
+                  (MixedKinds                   ? "access"
+                   : A.Kind == AccessKind::Load ? "read"
+                                                : "write") +
+                  " is served in " + std::to_string(R ? R->Groups.size() : T.Groups.size()) +
+                  ((R ? R->Groups.size() : T.Groups.size()) == 1 ? " lane group" : " lane groups");
   if (R && !R->GroupSpec.empty()) {
     // On a line of its own when it does not fit in 100 columns.
     if (S.size() + R->GroupSpec.size() + 5 > 100)
@@ -207,10 +205,9 @@ std::string captionOf(const AccessResult &R, const WaveTrace &T, const Access &A
                   (R.conflicts() ? "-way bank conflict. " : "-way, no conflict. ");
   std::string W = threadsText(T, A);
   W[0] = 'W';
-  S += W + ". Worst bank " + std::to_string(G.BusiestBank) + " of " +
-       groupTitle(G) + ": " + std::to_string(U.Lanes.size()) +
-       (U.Lanes.size() == 1 ? " lane, " : " lanes, ") + std::to_string(U.Requests) +
-       (U.Requests == 1 ? " distinct word." : " distinct words.");
+  S += W + ". Worst bank " + std::to_string(G.BusiestBank) + " of " + groupTitle(G) + ": " +
+       std::to_string(U.Lanes.size()) + (U.Lanes.size() == 1 ? " lane, " : " lanes, ") +
+       std::to_string(U.Requests) + (U.Requests == 1 ? " distinct word." : " distinct words.");
   std::string B = bindingText(A, R, T, Assumed);
   if (!B.empty()) {
     B[0] = static_cast<char>(toupper(B[0]));
@@ -221,11 +218,11 @@ std::string captionOf(const AccessResult &R, const WaveTrace &T, const Access &A
 
 } // namespace
 
-std::string ExplainRequest::setUp(std::vector<std::string> &Files,
-                                  const std::string &Html, bool OtherMode) {
+std::string ExplainRequest::setUp(std::vector<std::string> &Files, const std::string &Html,
+                                  bool OtherMode) {
   if (!Active)
-    return Html.empty() ? "" : "--html is an option of 'lds-rewrite explain'; " +
-                                   std::string(Usage);
+    return Html.empty() ? ""
+                        : "--html is an option of 'lds-rewrite explain'; " + std::string(Usage);
   if (OtherMode)
     return "explain takes no --fix, --diff or --format; " + std::string(Usage);
   if (Files.size() != 1)
@@ -253,8 +250,10 @@ std::string ExplainRequest::setUp(std::vector<std::string> &Files,
   } else {
     File = Arg.str();
     if (HtmlPath.empty())
-      return "explain needs a line: '" + File + ":<line>[:<col>]' (or --html=PAGE "
-             "for a page of the whole file); " + Usage;
+      return "explain needs a line: '" + File +
+             ":<line>[:<col>]' (or --html=PAGE "
+             "for a page of the whole file); " +
+             Usage;
   }
   if (File.empty())
     return "'" + Arg.str() + "': no file name; " + Usage;
@@ -262,9 +261,8 @@ std::string ExplainRequest::setUp(std::vector<std::string> &Files,
   return "";
 }
 
-void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
-                         const RunConfig &Config, Strategy S, llvm::raw_ostream &OS,
-                         bool Color) {
+void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
+                         Strategy S, llvm::raw_ostream &OS, bool Color) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Model &M = F.Built.M;
   std::vector<Place> Places;
@@ -290,21 +288,19 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
     {
       llvm::WithColor W(Out, llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true, false,
                         Color ? llvm::ColorMode::Enable : llvm::ColorMode::Disable);
-      W << File << ":" << Places[I].Line << ":" << Places[I].BeginCol << ": "
-        << kindsText(M, G) << " of '" << (Arr ? Arr->Name : A.ArrayId)
-        << "' in kernel '" << A.Kernel << "', " << A.WidthBytes
-        << " B per lane";
+      W << File << ":" << Places[I].Line << ":" << Places[I].BeginCol << ": " << kindsText(M, G)
+        << " of '" << (Arr ? Arr->Name : A.ArrayId) << "' in kernel '" << A.Kernel << "', "
+        << A.WidthBytes << " B per lane";
     }
     Out << "\n";
     std::string Src = lineText(SM, Places[I].Line);
     std::string Gutter = std::to_string(Places[I].Line);
-    Out << " " << std::string(Gutter.size() < 4 ? 4 - Gutter.size() : 0, ' ')
-        << Gutter << " | " << Src << "\n";
+    Out << " " << std::string(Gutter.size() < 4 ? 4 - Gutter.size() : 0, ' ') << Gutter << " | "
+        << Src << "\n";
     std::string Under;
     for (unsigned C = 1; C < Places[I].BeginCol && C - 1 < Src.size(); ++C)
       Under += Src[C - 1] == '\t' ? '\t' : ' ';
-    Out << " " << std::string(std::max<size_t>(Gutter.size(), 4), ' ') << " | "
-        << Under << "^\n";
+    Out << " " << std::string(std::max<size_t>(Gutter.size(), 4), ' ') << " | " << Under << "^\n";
     Out << "  " << arrayText(Arr) << "; " << blockText(A, O, SM) << "\n";
     bool Mixed = kindsText(M, G).find(" and ") != std::string::npos;
     for (const std::string &N : A.Notes)
@@ -369,8 +365,8 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
       Chosen = OnLine;
     }
     if (Chosen.empty()) {
-      std::string Where = File + ":" + std::to_string(Line) +
-                          (Column ? ":" + std::to_string(Column) : "");
+      std::string Where =
+          File + ":" + std::to_string(Line) + (Column ? ":" + std::to_string(Column) : "");
       std::string Msg;
       if (Column && !OnLine.empty()) {
         std::vector<std::string> Cols;
@@ -379,8 +375,9 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
           if (std::find(Cols.begin(), Cols.end(), C) == Cols.end())
             Cols.push_back(C);
         }
-        Msg = Where + ": no __shared__ access at this column; the accesses of "
-                      "this line start at column" +
+        Msg = Where +
+              ": no __shared__ access at this column; the accesses of "
+              "this line start at column" +
               (Cols.size() == 1 ? " " : "s ") + llvm::join(Cols, ", ");
       } else {
         std::vector<unsigned> Lines;
@@ -394,8 +391,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
         Msg = Where + ": no __shared__ access on this line" +
               (L.empty() ? std::string("; the file has none")
                          : "; the file's accesses are on line" +
-                               std::string(L.size() == 1 ? " " : "s ") +
-                               llvm::join(L, ", "));
+                               std::string(L.size() == 1 ? " " : "s ") + llvm::join(L, ", "));
       }
       llvm::WithColor::error(llvm::errs(), "lds-rewrite") << Msg << "\n";
       Status = 2;
@@ -438,16 +434,16 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
     HtmlAccess HA;
     HA.Line = Places[I].Line;
     HA.Column = Places[I].BeginCol;
-    HA.Anchor = "L" + std::to_string(HA.Line) + "C" + std::to_string(HA.Column) +
-                "-" + std::to_string(K);
+    HA.Anchor =
+        "L" + std::to_string(HA.Line) + "C" + std::to_string(HA.Column) + "-" + std::to_string(K);
     HA.Kind = kindsText(M, Groups[K]);
     HA.Array = Arr ? Arr->Name : A.ArrayId;
     HA.Kernel = A.Kernel;
-    HA.Title = std::to_string(HA.Line) + ":" + std::to_string(HA.Column) + " " +
-               HA.Kind + " of '" + HA.Array + "' in kernel '" + A.Kernel + "'";
+    HA.Title = std::to_string(HA.Line) + ":" + std::to_string(HA.Column) + " " + HA.Kind + " of '" +
+               HA.Array + "' in kernel '" + A.Kernel + "'";
     HA.SourceLine = lineText(SM, HA.Line);
-    HA.Details = arrayText(Arr) + "; " + accessText(F.Built.Origins[I], A, SM, Ctx.getLangOpts()) + "; " +
-                 std::to_string(A.WidthBytes) + " B per lane; " +
+    HA.Details = arrayText(Arr) + "; " + accessText(F.Built.Origins[I], A, SM, Ctx.getLangOpts()) +
+                 "; " + std::to_string(A.WidthBytes) + " B per lane; " +
                  blockText(A, F.Built.Origins[I], SM);
     auto FixIt = FixOf.find(A.ArrayId);
     for (size_t T = 0; T < F.Targets.size(); ++T) {
@@ -458,8 +454,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
       Row.Before.Result = F.Results[I][T];
       if (TM)
         Row.Before.Trace = traceWorstWave(A, *TM, Row.Before.Result, Config.Assumptions);
-      Row.Before.Caption = captionOf(Row.Before.Result, Row.Before.Trace, A,
-                                     Config.Assumptions);
+      Row.Before.Caption = captionOf(Row.Before.Result, Row.Before.Trace, A, Config.Assumptions);
       Maps += Row.Before.Trace.Ok;
       if (FixIt != FixOf.end() && Arr && TM) {
         const FixPlan &FP = FixIt->second->Plan;
@@ -480,8 +475,7 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
                           ") cannot be drawn for this access.";
         }
       } else if (Row.Before.Result.conflicts()) {
-        Row.AfterNote = "No fix for '" + HA.Array +
-                        "': see the planner's messages at the top.";
+        Row.AfterNote = "No fix for '" + HA.Array + "': see the planner's messages at the top.";
       } else if (Row.Before.Result.Status == ResultStatus::Exact) {
         Row.AfterNote = "No conflict here, and no fix changes '" + HA.Array + "'.";
       }
@@ -500,10 +494,9 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F,
     Status = 2;
     return;
   }
-  OS << "lds-rewrite: wrote " << HtmlPath << ": " << Maps << " bank map"
-     << (Maps == 1 ? "" : "s") << " of " << Page.Accesses.size() << " access"
-     << (Page.Accesses.size() == 1 ? "" : "es") << " on "
-     << llvm::join(F.Targets, ", ") << "\n";
+  OS << "lds-rewrite: wrote " << HtmlPath << ": " << Maps << " bank map" << (Maps == 1 ? "" : "s")
+     << " of " << Page.Accesses.size() << " access" << (Page.Accesses.size() == 1 ? "" : "es")
+     << " on " << llvm::join(F.Targets, ", ") << "\n";
 }
 
 } // namespace lds

@@ -39,12 +39,11 @@ struct ExplainRequest {
   /// Checks the arguments of explain: one FILE:LINE[:COL] in Files, which
   /// becomes FILE; no --fix, --diff or --format. Returns an error message,
   /// empty when all is well. Html: the --html value ("" if none).
-  std::string setUp(std::vector<std::string> &Files, const std::string &Html,
-                    bool OtherMode);
+  std::string setUp(std::vector<std::string> &Files, const std::string &Html, bool OtherMode);
 
   /// Explains the file, while its AST is alive (the check's callback).
-  void run(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
-           Strategy S, llvm::raw_ostream &OS, bool Color);
+  void run(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config, Strategy S,
+           llvm::raw_ostream &OS, bool Color);
 };
 
 } // namespace lds

@@ -87,9 +87,8 @@ void FixesExport::add(const FileFindings &F) {
     if (Seen.count(Key) || !Added.insert(Key).second)
       continue;
     tooling::Diagnostic D(CheckName,
-                          R.Level == DiagnosticsEngine::Warning
-                              ? tooling::Diagnostic::Warning
-                              : tooling::Diagnostic::Remark,
+                          R.Level == DiagnosticsEngine::Warning ? tooling::Diagnostic::Warning
+                                                                : tooling::Diagnostic::Remark,
                           F.BuildDirectory);
     D.Message = Message(R.Message, R.Loc);
     if (R.Fix >= 0)

@@ -35,17 +35,17 @@ struct PlainEdit {
 /// The fix of one array, free of Clang types.
 struct PlainFix {
   std::set<std::string> ArrayIds;
-  std::string Description;  ///< "pad rows 32 -> 33 floats"
+  std::string Description; ///< "pad rows 32 -> 33 floats"
   std::vector<PlainEdit> Edits;
 };
 
 /// One translation unit's findings and fixes, made while its AST is alive.
 struct FileFindings {
-  std::string File;           ///< as given on the command line
-  std::string BuildDirectory; ///< the compile command's directory
+  std::string File;                      ///< as given on the command line
+  std::string BuildDirectory;            ///< the compile command's directory
   std::vector<ReportedFinding> Findings; ///< in report order
   std::vector<PlainFix> Fixes;
-  std::string Error;          ///< set when the file could not be analysed
+  std::string Error; ///< set when the file could not be analysed
 };
 
 /// The planned fixes of P as plain edits (locations read from SM).

@@ -31,8 +31,7 @@ std::string blockText(const BlockShape &B) {
 bool sameCosts(const AnalyzedFile &F, size_t A, size_t B) {
   for (size_t T = 0; T < F.Targets.size(); ++T) {
     const AccessResult &X = F.Results[A][T], &Y = F.Results[B][T];
-    if (X.Status != Y.Status || X.Passes != Y.Passes ||
-        X.IdealPasses != Y.IdealPasses)
+    if (X.Status != Y.Status || X.Passes != Y.Passes || X.IdealPasses != Y.IdealPasses)
       return false;
   }
   return true;
@@ -46,8 +45,8 @@ std::vector<Finding> groupFindings(const AnalyzedFile &F) {
     bool Merged = false;
     for (Finding &G : Findings) {
       const Access &B = M.Accesses[G.Members[0]];
-      if (B.Loc.Offset == A.Loc.Offset && B.Loc.File == A.Loc.File &&
-          B.Kernel == A.Kernel && B.CallChain.size() == A.CallChain.size() &&
+      if (B.Loc.Offset == A.Loc.Offset && B.Loc.File == A.Loc.File && B.Kernel == A.Kernel &&
+          B.CallChain.size() == A.CallChain.size() &&
           F.Built.Origins[G.Members[0]].CallChain == F.Built.Origins[I].CallChain &&
           sameCosts(F, G.Members[0], I)) {
         G.Members.push_back(I);
@@ -81,8 +80,8 @@ std::string joinWithAnd(const std::vector<std::string> &Items) {
   return llvm::join(Items.begin(), Items.end() - 1, ", ") + " and " + Items.back();
 }
 
-FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
-                            const Finding &G, const SettingNames &Names) {
+FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F, const Finding &G,
+                            const SettingNames &Names) {
   const Model &M = F.Built.M;
   size_t I = G.Members[0];
   const Access &A = M.Accesses[I];
@@ -117,13 +116,13 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
       size_t J = K;
       while (J < Bad.size() && formatNumber(F.Results[I][Bad[J]].Degree) == Deg)
         Same.push_back(F.Targets[Bad[J++]]);
-      Msg += (K == 0 ? "" : ", ") + Deg + "-way" +
-             (K == 0 ? " LDS bank conflict" : "") + " on " + joinWithAnd(Same);
+      Msg += (K == 0 ? "" : ", ") + Deg + "-way" + (K == 0 ? " LDS bank conflict" : "") + " on " +
+             joinWithAnd(Same);
       K = J;
     }
     const AccessResult &Worst = F.Results[I][Bad[0]];
-    Msg += " (" + What + ", " + std::to_string(A.WidthBytes) +
-           " B per lane: " + Worst.explain() + ")";
+    Msg +=
+        " (" + What + ", " + std::to_string(A.WidthBytes) + " B per lane: " + Worst.explain() + ")";
     Out.Warning = std::move(Msg);
 
     auto Note = [&](SourceLocation L, const std::string &Message) {
@@ -133,8 +132,7 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
       Note(O.Array->getLocation(), "'" + Name + "' declared here");
     for (size_t C = 0; C < O.CallChain.size(); ++C)
       Note(O.CallChain[C],
-           "in the call from " +
-               (C == 0 ? "kernel '" + A.Kernel + "'" : std::string("here")));
+           "in the call from " + (C == 0 ? "kernel '" + A.Kernel + "'" : std::string("here")));
     std::string Shape = "block shape " + blockText(A.Block);
     switch (A.Block.Source) {
     case BlockSource::Launch:
@@ -154,24 +152,22 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
     case BlockSource::Config:
       Note(SourceLocation(),
            Shape + " from " +
-               (A.Block.From.File.empty() ? std::string(".lds-rewrite.yaml")
-                                          : A.Block.From.File));
+               (A.Block.From.File.empty() ? std::string(".lds-rewrite.yaml") : A.Block.From.File));
       break;
     }
     if (Worst.VariesWithIteration && !Worst.WorstBinding.empty()) {
       std::vector<std::string> Parts;
       for (const auto &[S, V] : Worst.WorstBinding)
         Parts.push_back(symbolText(A, S, V));
-      Note(SourceLocation(), "worst iteration: " + llvm::join(Parts, ", ") +
-                                 " (the cost varies between iterations)");
+      Note(SourceLocation(),
+           "worst iteration: " + llvm::join(Parts, ", ") + " (the cost varies between iterations)");
     }
     for (size_t T : Bad) {
       const AccessResult &R = F.Results[I][T];
-      Note(SourceLocation(),
-           "on " + F.Targets[T] + ": " + formatNumber(R.Passes) +
-               " passes per wave instruction, ideal " +
-               formatNumber(R.IdealPasses) + " (" + std::to_string(R.Banks) +
-               " banks; rule " + R.RuleSource + ")");
+      Note(SourceLocation(), "on " + F.Targets[T] + ": " + formatNumber(R.Passes) +
+                                 " passes per wave instruction, ideal " +
+                                 formatNumber(R.IdealPasses) + " (" + std::to_string(R.Banks) +
+                                 " banks; rule " + R.RuleSource + ")");
     }
     for (const std::string &N : A.Notes)
       Note(SourceLocation(), N);
@@ -193,11 +189,10 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F,
     if (Names.Block != "--block")
       if (size_t P = Reason.find(BlockAdvice); P != std::string::npos)
         Reason.replace(P, BlockAdvice.size(), "set " + Names.Block);
-    Out.Remark = "LDS bank cost of " + What + " unknown on " +
-                 joinWithAnd(UnknownTargets) + ": " + Reason;
+    Out.Remark =
+        "LDS bank cost of " + What + " unknown on " + joinWithAnd(UnknownTargets) + ": " + Reason;
   }
   return Out;
 }
-
 
 } // namespace lds

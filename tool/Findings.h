@@ -67,8 +67,8 @@ struct FindingText {
   std::string Remark; ///< empty when no target's cost is unknown
 };
 
-FindingText describeFinding(const clang::SourceManager &SM, const AnalyzedFile &F,
-                            const Finding &G, const SettingNames &Names);
+FindingText describeFinding(const clang::SourceManager &SM, const AnalyzedFile &F, const Finding &G,
+                            const SettingNames &Names);
 
 } // namespace lds
 

@@ -27,8 +27,8 @@ using namespace clang;
 
 namespace lds {
 
-FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
-                   Strategy S, bool Color) {
+FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config, Strategy S,
+                   bool Color) {
   FilePlan P;
   P.File = F.File;
   P.Targets = F.Targets;
@@ -62,23 +62,20 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     Fix.Reps = std::move(D.Reps);
     P.Fixes.push_back(std::move(Fix));
     Out.report(DiagnosticsEngine::Remark, D.Decl->getLocation(),
-               "fixing '" + Name + "': " + Plan.Description + D.Instead,
-               "lds-bank-conflict");
+               "fixing '" + Name + "': " + Plan.Description + D.Instead, "lds-bank-conflict");
     if (D.Array->Dynamic && Plan.Choice.pads()) {
       bool AllRewritten = !D.Launches.empty();
       for (const LaunchResize &L : D.Launches) {
         AllRewritten &= L.Rewritten;
         if (L.Rewritten)
           Out.report(DiagnosticsEngine::Note, L.Loc,
-                     "this launch now passes " + std::to_string(L.After) +
-                         " bytes for '" + Name + "' (was " +
-                         std::to_string(L.Before) + ")");
+                     "this launch now passes " + std::to_string(L.After) + " bytes for '" + Name +
+                         "' (was " + std::to_string(L.Before) + ")");
         else
           Out.report(DiagnosticsEngine::Warning, L.Loc,
-                     "this launch passes " + std::to_string(L.Before) +
-                         " bytes of dynamic LDS; '" + Name + "' now needs " +
-                         (L.After ? std::to_string(L.After) + " bytes"
-                                  : std::string("more")) +
+                     "this launch passes " + std::to_string(L.Before) + " bytes of dynamic LDS; '" +
+                         Name + "' now needs " +
+                         (L.After ? std::to_string(L.After) + " bytes" : std::string("more")) +
                          ", and the tool did not change it: " + L.Why,
                      "lds-bank-conflict");
       }
@@ -115,10 +112,8 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
 namespace {
 
 /// Re-parses Code as File and analyses it, as the check does.
-bool reanalyse(const tooling::CompileCommand &Cmd,
-               const std::map<std::string, std::string> &Files,
-               const AnalyzedFile &Template,
-               const RunConfig &Config, Model &OutModel,
+bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
+               const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults,
                std::vector<HostError> &OutHostErrors) {
   SingleCommandDatabase DB(Cmd);
@@ -127,13 +122,12 @@ bool reanalyse(const tooling::CompileCommand &Cmd,
   for (const auto &[Path, Code] : Files)
     Tool.mapVirtualFile(Path, Code);
   bool Got = false;
-  auto Factory = newCheckActionFactory(
-      Config, Template, [&](ASTContext &, AnalyzedFile &F) {
-        OutModel = F.Built.M;
-        OutResults = F.Results;
-        OutHostErrors = F.HostErrors;
-        Got = true;
-      });
+  auto Factory = newCheckActionFactory(Config, Template, [&](ASTContext &, AnalyzedFile &F) {
+    OutModel = F.Built.M;
+    OutResults = F.Results;
+    OutHostErrors = F.HostErrors;
+    Got = true;
+  });
   return Tool.run(Factory.get()) == 0 && Got;
 }
 
@@ -156,8 +150,7 @@ std::string unifiedDiff(const std::string &Label, const std::string &Before,
     llvm::StringRef Path = llvm::StringRef(Label).ltrim('/');
     std::string LA = ("a/" + Path).str(), LB = ("b/" + Path).str();
     std::vector<llvm::StringRef> Argv = {*Diff, "-u", "--label", LA, "--label", LB, A, B};
-    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
-                                                  std::nullopt};
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out), std::nullopt};
     llvm::sys::ExecuteAndWait(*Diff, Argv, std::nullopt, Redirects);
     if (auto Buf = llvm::MemoryBuffer::getFile(Out))
       Result = (*Buf)->getBuffer().str();
@@ -202,8 +195,8 @@ std::string displayName(const FilePlan &P, const EditedFile &E) {
 std::string vfsOverlay(const std::vector<std::pair<std::string, std::string>> &Headers) {
   llvm::json::Array Roots;
   for (const auto &[Header, Copy] : Headers)
-    Roots.push_back(llvm::json::Object{
-        {"type", "file"}, {"name", Header}, {"external-contents", Copy}});
+    Roots.push_back(
+        llvm::json::Object{{"type", "file"}, {"name", Header}, {"external-contents", Copy}});
   llvm::json::Object Overlay{
       {"version", 0}, {"case-sensitive", "true"}, {"roots", std::move(Roots)}};
   return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Overlay))).str();
@@ -265,9 +258,9 @@ llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
 
 } // namespace
 
-int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
-              SourceLanguage Lang, const RunConfig &Config, bool Write,
-              llvm::raw_ostream &Msgs, llvm::raw_ostream &DiffOut, JsonReport *Json) {
+int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLanguage Lang,
+              const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
+              llvm::raw_ostream &DiffOut, JsonReport *Json) {
   Msgs << P.Messages;
   // Name the files when the fix edits another one than the file named.
   bool Several = P.Reps.size() > 1 || !P.Reps.count(P.MainPath);
@@ -315,8 +308,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
   std::vector<HostError> NewHostErrors;
-  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults,
-                 NewHostErrors))
+  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors))
     return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
                 " not parse (the messages above)");
   // Host code that did not parse before the fix may still not parse, but
@@ -324,8 +316,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
   if (!sameHostErrors(P.HostErrors, NewHostErrors)) {
     Msgs << hostErrorWarning(NewHostErrors);
     return Fail("the rewritten " + Files + " give" + (Several ? "" : "s") +
-                " other errors in host code than the original" +
-                (Several ? "s" : ""));
+                " other errors in host code than the original" + (Several ? "s" : ""));
   }
   unsigned Remaining = 0;
   for (const auto &Row : NewResults)
@@ -346,15 +337,17 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
         if (R.Status == ResultStatus::Unknown)
           return Fail("after the rewrite of '" + Fix.Name + "', the " +
                       accessKindName(NewModel.Accesses[I].Kind) + " at line " +
-                      std::to_string(NewModel.Accesses[I].Loc.Line) +
-                      " cannot be costed on " + P.Targets[T] + ": " + R.Reason);
+                      std::to_string(NewModel.Accesses[I].Loc.Line) + " cannot be costed on " +
+                      P.Targets[T] + ": " + R.Reason);
         Sum += R.Passes;
       }
       double Want = Fix.Plan.Outcomes[T].PassesAfter;
       if (std::fabs(Sum - Want) > 1e-6)
-        return Fail("the rewrite of '" + Fix.Name + "' does not have the planned "
-                    "effect on " + P.Targets[T] + " (" + formatNumber(Want) +
-                    " passes planned, " + formatNumber(Sum) + " found)");
+        return Fail("the rewrite of '" + Fix.Name +
+                    "' does not have the planned "
+                    "effect on " +
+                    P.Targets[T] + " (" + formatNumber(Want) + " passes planned, " +
+                    formatNumber(Sum) + " found)");
     }
 
   std::string MainText = P.Edited[P.MainPath].Parsed;
@@ -406,14 +399,14 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
             Log.replace(At, From.size(), Name);
         Msgs << Log;
         llvm::sys::fs::remove_directories(Dir);
-        return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
-                    " not compile for " + T);
+        return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") + " not compile for " +
+                    T);
       }
       if (AMD) {
         CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
         Compiled.push_back(T + " (LDS " +
-                           (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) +
-                           " -> " + std::to_string(maxLDS(New)) + " B)");
+                           (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) + " -> " +
+                           std::to_string(maxLDS(New)) + " B)");
       } else {
         Compiled.push_back(T);
         CompiledCuda = true;
@@ -437,8 +430,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
     Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
          << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";
   if (!P.HostErrors.empty())
-    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files
-         << (Several ? " were" : " was")
+    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << (Several ? " were" : " was")
          << " not compiled: the host code does not compile with clang, as "
             "before the fix\n";
 
@@ -455,8 +447,8 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original,
     if (!To)
       return Fail(llvm::toString(To.takeError()));
     Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
-         << (P.Fixes.size() == 1 ? " fix" : " fixes") << " to " << Config.FixTo
-         << " (the original" << (Several ? "s are" : " is") << " unchanged)\n";
+         << (P.Fixes.size() == 1 ? " fix" : " fixes") << " to " << Config.FixTo << " (the original"
+         << (Several ? "s are" : " is") << " unchanged)\n";
     return Remaining ? 1 : 0;
   }
   std::vector<std::pair<std::string, std::string>> Writes;

@@ -30,8 +30,8 @@
 namespace lds {
 
 struct ArrayFix {
-  std::string ArrayId;              ///< of the first kernel using it
-  std::set<std::string> ArrayIds;   ///< of every kernel and instantiation
+  std::string ArrayId;            ///< of the first kernel using it
+  std::set<std::string> ArrayIds; ///< of every kernel and instantiation
   std::string Name;
   SourceLoc Decl;
   FixPlan Plan;
@@ -61,15 +61,14 @@ struct FilePlan {
   std::vector<HostError> HostErrors;
 };
 
-FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F,
-                   const RunConfig &Config, Strategy S, bool Color);
+FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
+                   Strategy S, bool Color);
 
 /// Applies, verifies, recompiles, then writes (Write) or prints the diff to
 /// DiffOut. Messages go to Msgs. Returns the exit status of design.md.
-int finishFix(FilePlan &P, const clang::tooling::CompileCommand &Original,
-              SourceLanguage Lang, const RunConfig &Config, bool Write,
-              llvm::raw_ostream &Msgs, llvm::raw_ostream &DiffOut,
-              JsonReport *Json);
+int finishFix(FilePlan &P, const clang::tooling::CompileCommand &Original, SourceLanguage Lang,
+              const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
+              llvm::raw_ostream &DiffOut, JsonReport *Json);
 
 } // namespace lds
 

@@ -56,15 +56,13 @@ std::string recordProblem(const VarDecl *VD, const ASTContext &Ctx) {
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  explicit LaunchFinder(const std::set<const FunctionDecl *> &Kernels)
-      : Kernels(Kernels) {}
+  explicit LaunchFinder(const std::set<const FunctionDecl *> &Kernels) : Kernels(Kernels) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const FunctionDecl *Callee = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
     if (Callee && Config && Config->getNumArgs() >= 3 &&
-        !isa<CXXDefaultArgExpr>(Config->getArg(2)) &&
-        Kernels.count(Callee->getCanonicalDecl()))
+        !isa<CXXDefaultArgExpr>(Config->getArg(2)) && Kernels.count(Callee->getCanonicalDecl()))
       Found.push_back(K);
     return true;
   }
@@ -125,18 +123,16 @@ std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
     if (!L.After)
       L.Why = "its size is not a whole number of rows";
     else if (!RowFactor)
-      L.Why = "its size is not written as a product with the row length " +
-              std::to_string(W);
+      L.Why = "its size is not written as a product with the row length " + std::to_string(W);
     if (L.Why.empty()) {
-      auto R = editableRange(RowFactor->getSourceRange(), Ctx,
-                             "the size this launch passes", Scope);
+      auto R =
+          editableRange(RowFactor->getSourceRange(), Ctx, "the size this launch passes", Scope);
       if (!R) {
         L.Why = llvm::toString(R.takeError());
       } else if (llvm::Error E = addReplacement(
                      Reps,
                      tooling::Replacement(SM, *R,
-                                          "(" + textOf(*R, Ctx) + " + " +
-                                              std::to_string(P) + ")"),
+                                          "(" + textOf(*R, Ctx) + " + " + std::to_string(P) + ")"),
                      L.Loc)) {
         L.Why = llvm::toString(std::move(E));
       } else {
@@ -165,8 +161,8 @@ unsigned declKey(const SourceManager &SM, const VarDecl *VD) {
 }
 
 FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
-                        const std::map<std::string, int64_t> &Assumptions,
-                        Strategy S, const EditScope &Scope) {
+                        const std::map<std::string, int64_t> &Assumptions, Strategy S,
+                        const EditScope &Scope) {
   FileFixes Out;
   const SourceManager &SM = Ctx.getSourceManager();
   const Model &M = F.Built.M;
@@ -221,9 +217,8 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       Exprs.push_back(F.Built.Origins[I].Expr);
     }
     if (!SameShape) {
-      Refuse(G.Decl->getLocation(),
-             "its template instantiations give it different shapes; fix it "
-             "through the template arguments");
+      Refuse(G.Decl->getLocation(), "its template instantiations give it different shapes; fix it "
+                                    "through the template arguments");
       continue;
     }
     if (std::string Why = recordProblem(G.Decl, Ctx); !Why.empty()) {
@@ -251,9 +246,10 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
         if (A.Dynamic && Kernels.count(A.Kernel) && A.Name != First->Name)
           Alias = &A;
     if (Alias) {
-      Refuse(toClangLoc(Alias->Decl, SM),
-             "'" + Alias->Name + "' is also extern __shared__: it shares its "
-             "storage, which a new layout of '" + Name + "' would move");
+      Refuse(toClangLoc(Alias->Decl, SM), "'" + Alias->Name +
+                                              "' is also extern __shared__: it shares its "
+                                              "storage, which a new layout of '" +
+                                              Name + "' would move");
       continue;
     }
 
@@ -285,8 +281,8 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
         A.RewriteRefused = true;
         A.Loc = G.Decl->getLocation();
         A.Why = "its launches must pass more bytes, and the host code that "
-                "clang rejects (in '" + F.HostErrors.front().Function +
-                "') may hold launches the tool did not see";
+                "clang rejects (in '" +
+                F.HostErrors.front().Function + "') may hold launches the tool did not see";
         return A;
       }
       // Both layouts map row r onto row r, and depend on r only through
@@ -294,12 +290,10 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       // whose launch size is not constant), one period of rows decides.
       uint64_t Rows = Plan.NewLayout.Rows;
       if (!Rows)
-        Rows = std::max<uint64_t>(64, uint64_t(Plan.Choice.Swz.Mask + 1)
-                                          << Plan.Choice.Swz.Shift);
+        Rows = std::max<uint64_t>(64, uint64_t(Plan.Choice.Swz.Mask + 1) << Plan.Choice.Swz.Shift);
       std::string Why;
-      if (!isBijection(*First, Plan.Choice,
-                       Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0, Rows,
-                       &Why, Plan.NewLayout.SwizzledColumns)) {
+      if (!isBijection(*First, Plan.Choice, Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0,
+                       Rows, &Why, Plan.NewLayout.SwizzledColumns)) {
         A.Loc = G.Decl->getLocation();
         A.Why = "the planned layout is not one-to-one: " + Why;
         return A;
@@ -343,8 +337,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       for (Strategy O : Others) {
         Attempt A = TryStrategy(O);
         if (!A.Ok) {
-          Whys += std::string("; ") +
-                  (O == Strategy::Pad ? "padding" : "a swizzle") +
+          Whys += std::string("; ") + (O == Strategy::Pad ? "padding" : "a swizzle") +
                   " is not possible: " + A.Why;
           continue;
         }
@@ -394,9 +387,8 @@ std::string dynamicLaunchSize(const FixPlan &Plan, const SharedArray &Array) {
   if (Plan.ArrayBytesAfter)
     return std::to_string(Plan.ArrayBytesAfter) + " bytes (was " +
            std::to_string(Plan.ArrayBytesBefore) + ")";
-  return "rows x " + std::to_string((W + P) * Array.ElementBytes) +
-         " bytes (each row of " + std::to_string(W) + " grows by " +
-         std::to_string(P) + ")";
+  return "rows x " + std::to_string((W + P) * Array.ElementBytes) + " bytes (each row of " +
+         std::to_string(W) + " grows by " + std::to_string(P) + ")";
 }
 
 } // namespace lds

@@ -59,7 +59,7 @@ struct DeclFix {
 
 struct FileFixes {
   std::vector<DeclFix> Decls; ///< in the order of declKey
-  FileEdits Reps; ///< of every Found fix
+  FileEdits Reps;             ///< of every Found fix
 };
 
 /// Identifies a declaration across template instantiations: its place as
@@ -68,10 +68,9 @@ unsigned declKey(const clang::SourceManager &SM, const clang::VarDecl *VD);
 
 /// Scope says which files the edits may land in (the project's headers
 /// besides the file itself: projectScope, ProjectRoot.h).
-FileFixes planFileFixes(clang::ASTContext &Ctx, const AnalyzedFile &F,
-                        const BankModel &Banks,
-                        const std::map<std::string, int64_t> &Assumptions,
-                        Strategy S, const EditScope &Scope);
+FileFixes planFileFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
+                        const std::map<std::string, int64_t> &Assumptions, Strategy S,
+                        const EditScope &Scope);
 
 /// What the launches of Array, a dynamic array padded by Plan, must pass:
 /// "N bytes (was M)", or per row when the row count is unknown.

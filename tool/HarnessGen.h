@@ -28,10 +28,10 @@ namespace lds {
 namespace bench {
 
 struct HarnessVariant {
-  std::string Name;   ///< shown in the table
-  std::string Source; ///< absolute path of the file to include (a copy in the folder)
+  std::string Name;        ///< shown in the table
+  std::string Source;      ///< absolute path of the file to include (a copy in the folder)
   std::string OriginalDir; ///< folder of the file it was copied from (quoted includes)
-  std::string Kernel; ///< with template arguments
+  std::string Kernel;      ///< with template arguments
   std::vector<std::string> Defines;
   std::string PredLd, PredSt; ///< the table's predicted passes
   std::string Details;        ///< per-access predictions, one line each
@@ -72,8 +72,7 @@ struct HarnessBuild {
 /// (lds_bench_runtime.h and hip/).
 llvm::Expected<HarnessBuild> writeHarness(const BenchSpec &S,
                                           const std::vector<HarnessVariant> &Variants,
-                                          const std::string &Dir,
-                                          const std::string &RuntimeDir,
+                                          const std::string &Dir, const std::string &RuntimeDir,
                                           const HarnessOptions &Opts = HarnessOptions());
 
 /// The `#include <...>` lines of a source outside any #if, which the

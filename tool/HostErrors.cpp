@@ -39,8 +39,8 @@ static bool isHostOnly(const FunctionDecl *FD) {
   return !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
 }
 
-std::optional<HostError>
-HostErrorFilter::asHostError(DiagnosticsEngine::Level Level, const Diagnostic &Info) const {
+std::optional<HostError> HostErrorFilter::asHostError(DiagnosticsEngine::Level Level,
+                                                      const Diagnostic &Info) const {
   if (!TheSema || Level != DiagnosticsEngine::Error || !isSemaDiagnostic(Info.getID()) ||
       !Info.hasSourceManager() || Info.getLocation().isInvalid())
     return std::nullopt;
@@ -73,8 +73,7 @@ HostErrorFilter::asHostError(DiagnosticsEngine::Level Level, const Diagnostic &I
   return E;
 }
 
-void HostErrorFilter::HandleDiagnostic(DiagnosticsEngine::Level Level,
-                                       const Diagnostic &Info) {
+void HostErrorFilter::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Settled) {
     DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts it
     Inner->HandleDiagnostic(Level, Info);
@@ -172,8 +171,8 @@ std::string hostErrorWarning(const std::vector<HostError> &Errors) {
   std::string S;
   llvm::raw_string_ostream OS(S);
   llvm::WithColor::warning(OS, "lds-rewrite");
-  OS << First.File << ":" << First.Line << ":" << First.Column << ": "
-     << hostErrorSummary(Errors) << "\n";
+  OS << First.File << ":" << First.Line << ":" << First.Column << ": " << hostErrorSummary(Errors)
+     << "\n";
   return S;
 }
 

@@ -54,8 +54,7 @@ public:
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
-  void BeginSourceFile(const clang::LangOptions &LO,
-                       const clang::Preprocessor *PP) override;
+  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override;
   void EndSourceFile() override;
   void finish() override;
 

@@ -16,9 +16,7 @@ std::string attr(const std::string &Name, const std::string &Value) {
   return " " + Name + "=\"" + htmlEscape(Value) + "\"";
 }
 
-std::string attr(const std::string &Name, double Value) {
-  return attr(Name, formatNumber(Value));
-}
+std::string attr(const std::string &Name, double Value) { return attr(Name, formatNumber(Value)); }
 
 std::string num(double V) { return formatNumber(V); }
 
@@ -78,12 +76,23 @@ std::string htmlEscape(const std::string &S) {
   Out.reserve(S.size());
   for (char C : S) {
     switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    case '\'': Out += "&#39;"; break;
-    default: Out += C;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&#39;";
+      break;
+    default:
+      Out += C;
     }
   }
   return Out;
@@ -91,8 +100,8 @@ std::string htmlEscape(const std::string &S) {
 
 std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
                        const std::map<std::string, std::string> &Attrs) {
-  const double Cw = 10;                       // one lane
-  const double Ch = T.Banks > 32 ? 8 : 10;    // one bank
+  const double Cw = 10;                    // one lane
+  const double Ch = T.Banks > 32 ? 8 : 10; // one bank
   const double Left = 46, Top = 48, CountCol = 26, Gap = 16, Bottom = 8;
 
   std::vector<double> X0;
@@ -118,14 +127,13 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
        attr("data-wave-ideal-passes", T.WaveIdealPasses) +
        attr("data-drawn-block-passes", T.BlockPasses) + attr("data-banks", T.Banks) +
        attr("data-groups", T.Groups.size()) + attr("data-worst-group", T.WorstGroup) +
-       attr("data-worst-bank", WG.BusiestBank) +
-       attr("data-worst-bank-lanes", WB.Lanes.size()) +
+       attr("data-worst-bank", WG.BusiestBank) + attr("data-worst-bank-lanes", WB.Lanes.size()) +
        attr("data-worst-bank-words", WB.Requests);
   std::string Label = "Bank map on " + T.Target + ": " + num(R.Passes) +
                       " passes per wave instruction, ideal " + num(R.IdealPasses) +
-                      "; worst bank " + std::to_string(WG.BusiestBank) + " of " +
-                      groupTitle(WG) + " with " + std::to_string(WB.Lanes.size()) +
-                      " lanes and " + std::to_string(WB.Requests) + " distinct words";
+                      "; worst bank " + std::to_string(WG.BusiestBank) + " of " + groupTitle(WG) +
+                      " with " + std::to_string(WB.Lanes.size()) + " lanes and " +
+                      std::to_string(WB.Requests) + " distinct words";
   S += attr("aria-label", Label) + ">\n";
   S += "<title>" + htmlEscape(Label) + "</title>\n";
 
@@ -134,12 +142,11 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
        "\" text-anchor=\"end\">bank</text>\n";
   for (unsigned B = 0; B < T.Banks; ++B)
     if (B % 4 == 0 || B + 1 == T.Banks ||
-        std::any_of(T.Groups.begin(), T.Groups.end(), [B](const GroupTrace &G) {
-          return G.BusiestBank == B && G.conflicting(B);
-        }))
+        std::any_of(T.Groups.begin(), T.Groups.end(),
+                    [B](const GroupTrace &G) { return G.BusiestBank == B && G.conflicting(B); }))
       S += "<text class=\"bank-label\" x=\"" + px(Left - 6) + "\" y=\"" +
-           px(Top + B * Ch + Ch - 1.5) + "\" text-anchor=\"end\">" +
-           std::to_string(B) + "</text>\n";
+           px(Top + B * Ch + Ch - 1.5) + "\" text-anchor=\"end\">" + std::to_string(B) +
+           "</text>\n";
 
   for (size_t GI = 0; GI < T.Groups.size(); ++GI) {
     const GroupTrace &G = T.Groups[GI];
@@ -153,8 +160,8 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
     std::string Title = groupTitle(G);
     if (Title.size() * 6.5 > GW + CountCol)
       Title = "group " + std::to_string(GI + 1);
-    S += "<text class=\"group-title\" x=\"" + px(GX) + "\" y=\"12\">" +
-         htmlEscape(Title) + "<title>" + htmlEscape(groupTitle(G)) + "</title></text>\n";
+    S += "<text class=\"group-title\" x=\"" + px(GX) + "\" y=\"12\">" + htmlEscape(Title) +
+         "<title>" + htmlEscape(groupTitle(G)) + "</title></text>\n";
     S += "<text x=\"" + px(GX) + "\" y=\"25\">" + std::to_string(G.Cycles) +
          (G.Cycles == 1 ? " cycle" : " cycles") + "</text>\n";
     // Lane numbers: the first and last lane, every eighth, the start of
@@ -168,32 +175,30 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
         continue;
       if (!Want || !Room)
         continue;
-      S += "<text class=\"lane-label\" x=\"" + px(GX + I * Cw + Cw / 2) +
-           "\" y=\"" + px(Top - 6) + "\" text-anchor=\"middle\">" +
-           std::to_string(G.Lanes[I]) + "</text>\n";
+      S += "<text class=\"lane-label\" x=\"" + px(GX + I * Cw + Cw / 2) + "\" y=\"" + px(Top - 6) +
+           "\" text-anchor=\"middle\">" + std::to_string(G.Lanes[I]) + "</text>\n";
       Previous = I;
     }
-    S += "<rect class=\"grid\" x=\"" + px(GX) + "\" y=\"" + px(Top) +
-         "\" width=\"" + px(GW) + "\" height=\"" + px(T.Banks * Ch) + "\"/>\n";
+    S += "<rect class=\"grid\" x=\"" + px(GX) + "\" y=\"" + px(Top) + "\" width=\"" + px(GW) +
+         "\" height=\"" + px(T.Banks * Ch) + "\"/>\n";
     for (size_t I = 0; I < G.Lanes.size(); ++I) {
       unsigned L = G.Lanes[I];
       if (L >= T.Active.size() || !T.Active[L])
-        S += "<rect class=\"off\" x=\"" + px(GX + I * Cw) + "\" y=\"" + px(Top) +
-             "\" width=\"" + px(Cw) + "\" height=\"" + px(T.Banks * Ch) + "\"/>\n";
+        S += "<rect class=\"off\" x=\"" + px(GX + I * Cw) + "\" y=\"" + px(Top) + "\" width=\"" +
+             px(Cw) + "\" height=\"" + px(T.Banks * Ch) + "\"/>\n";
     }
     for (unsigned B = 0; B < T.Banks; ++B)
       if (G.conflicting(B))
         S += std::string("<rect class=\"") +
              (GI == T.WorstGroup && B == G.BusiestBank ? "worst-band" : "conflict-band") +
-             "\" x=\"" + px(GX) + "\" y=\"" + px(Top + B * Ch) + "\" width=\"" +
-             px(GW) + "\" height=\"" + px(Ch) + "\"/>\n";
+             "\" x=\"" + px(GX) + "\" y=\"" + px(Top + B * Ch) + "\" width=\"" + px(GW) +
+             "\" height=\"" + px(Ch) + "\"/>\n";
     for (size_t I = 8; I < G.Lanes.size(); I += 8)
-      S += "<line class=\"rule\" x1=\"" + px(GX + I * Cw) + "\" y1=\"" + px(Top) +
-           "\" x2=\"" + px(GX + I * Cw) + "\" y2=\"" + px(Top + T.Banks * Ch) +
-           "\"/>\n";
+      S += "<line class=\"rule\" x1=\"" + px(GX + I * Cw) + "\" y1=\"" + px(Top) + "\" x2=\"" +
+           px(GX + I * Cw) + "\" y2=\"" + px(Top + T.Banks * Ch) + "\"/>\n";
     for (unsigned B = 8; B < T.Banks; B += 8)
-      S += "<line class=\"rule\" x1=\"" + px(GX) + "\" y1=\"" + px(Top + B * Ch) +
-           "\" x2=\"" + px(GX + GW) + "\" y2=\"" + px(Top + B * Ch) + "\"/>\n";
+      S += "<line class=\"rule\" x1=\"" + px(GX) + "\" y1=\"" + px(Top + B * Ch) + "\" x2=\"" +
+           px(GX + GW) + "\" y2=\"" + px(Top + B * Ch) + "\"/>\n";
 
     for (size_t I = 0; I < G.Lanes.size(); ++I)
       for (const LaneHit &H : G.Hits[I]) {
@@ -201,23 +206,22 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
         bool Worst = Conflict && GI == T.WorstGroup && H.Bank == G.BusiestBank;
         unsigned L = G.Lanes[I];
         S += std::string("<rect class=\"hit ") +
-             (Worst ? "worst" : Conflict ? "conflict" : "ok") + "\" x=\"" +
-             px(GX + I * Cw + 1) + "\" y=\"" + px(Top + H.Bank * Ch + 1) +
+             (Worst      ? "worst"
+              : Conflict ? "conflict"
+                         : "ok") +
+             "\" x=\"" + px(GX + I * Cw + 1) + "\" y=\"" + px(Top + H.Bank * Ch + 1) +
              "\" width=\"" + px(Cw - 2) + "\" height=\"" + px(Ch - 2) + "\"" +
-             attr("data-lane", L) + attr("data-bank", H.Bank) +
-             attr("data-word", H.RequestIndex) + "><title>lane " +
-             std::to_string(L) + ": bank " + std::to_string(H.Bank) +
-             ", word " + std::to_string(H.Word) + " (byte " +
-             std::to_string(T.Bytes[L]) + "); " +
+             attr("data-lane", L) + attr("data-bank", H.Bank) + attr("data-word", H.RequestIndex) +
+             "><title>lane " + std::to_string(L) + ": bank " + std::to_string(H.Bank) + ", word " +
+             std::to_string(H.Word) + " (byte " + std::to_string(T.Bytes[L]) + "); " +
              std::to_string(G.Banks[H.Bank].Requests) +
              " distinct words on this bank</title></rect>\n";
       }
     for (unsigned B = 0; B < T.Banks; ++B)
       if (unsigned N = G.Banks[B].Requests)
-        S += std::string("<text class=\"count") +
-             (G.conflicting(B) ? " conflict" : "") + "\" x=\"" + px(GX + GW + 4) +
-             "\" y=\"" + px(Top + B * Ch + Ch - 1.5) + "\">" + std::to_string(N) +
-             "</text>\n";
+        S += std::string("<text class=\"count") + (G.conflicting(B) ? " conflict" : "") +
+             "\" x=\"" + px(GX + GW + 4) + "\" y=\"" + px(Top + B * Ch + Ch - 1.5) + "\">" +
+             std::to_string(N) + "</text>\n";
     S += "</g>\n";
   }
   S += "</svg>";
@@ -269,41 +273,41 @@ std::string renderHtml(const HtmlPage &P) {
                num(M->Result.Degree) + "-way (" + num(M->Result.Passes) + " / " +
                num(M->Result.IdealPasses) + ")</td>";
       };
-      S += "<tr><td><a href=\"#" + A.Anchor + "\">" + htmlEscape(A.Title) +
-           "</a></td><td>" + htmlEscape(T.Target) + "</td>" +
-           Cell(std::optional<HtmlMap>(T.Before), "") +
+      S += "<tr><td><a href=\"#" + A.Anchor + "\">" + htmlEscape(A.Title) + "</a></td><td>" +
+           htmlEscape(T.Target) + "</td>" + Cell(std::optional<HtmlMap>(T.Before), "") +
            Cell(T.After, T.After ? "" : "no change") + "</tr>\n";
     }
   S += "</table>\n";
 
   for (const HtmlAccess &A : P.Accesses) {
     S += "<section class=\"access\" id=\"" + htmlEscape(A.Anchor) + "\"" +
-         attr("data-line", A.Line) + attr("data-column", A.Column) +
-         attr("data-kind", A.Kind) + attr("data-array", A.Array) + ">\n";
+         attr("data-line", A.Line) + attr("data-column", A.Column) + attr("data-kind", A.Kind) +
+         attr("data-array", A.Array) + ">\n";
     S += "<h2>" + htmlEscape(A.Title) + "</h2>\n";
-    S += "<pre class=\"source\">" + htmlEscape(std::to_string(A.Line) + " | " +
-                                               A.SourceLine) + "</pre>\n";
+    S += "<pre class=\"source\">" + htmlEscape(std::to_string(A.Line) + " | " + A.SourceLine) +
+         "</pre>\n";
     S += "<p class=\"details\">" + htmlEscape(A.Details) + "</p>\n";
     for (const HtmlTargetRow &T : A.Targets) {
       S += "<h3>" + htmlEscape(T.Target) +
            (T.Description.empty() ? "" : " <small>(" + htmlEscape(T.Description) + ")</small>") +
            "</h3>\n<div class=\"maps\">\n";
       auto Figure = [&](const HtmlMap &M, const char *Phase) {
-        std::string F = "<figure" + attr("data-phase", Phase) + ">\n<figcaption>"
-                        "<span class=\"phase " + Phase + "\">" + Phase + "</span>" +
-                        htmlEscape(M.Caption) + "</figcaption>\n";
-        std::map<std::string, std::string> Attrs = {
-            {"data-line", std::to_string(A.Line)},
-            {"data-column", std::to_string(A.Column)},
-            {"data-kind", A.Kind},
-            {"data-array", A.Array},
-            {"data-kernel", A.Kernel},
-            {"data-target", T.Target},
-            {"data-phase", Phase},
-            {"data-file", P.File}};
+        std::string F = "<figure" + attr("data-phase", Phase) +
+                        ">\n<figcaption>"
+                        "<span class=\"phase " +
+                        Phase + "\">" + Phase + "</span>" + htmlEscape(M.Caption) +
+                        "</figcaption>\n";
+        std::map<std::string, std::string> Attrs = {{"data-line", std::to_string(A.Line)},
+                                                    {"data-column", std::to_string(A.Column)},
+                                                    {"data-kind", A.Kind},
+                                                    {"data-array", A.Array},
+                                                    {"data-kernel", A.Kernel},
+                                                    {"data-target", T.Target},
+                                                    {"data-phase", Phase},
+                                                    {"data-file", P.File}};
         if (M.Result.Status == ResultStatus::Unknown || !M.Trace.Ok)
-          F += "<p class=\"unknown\"" + attr("data-target", T.Target) +
-               attr("data-line", A.Line) + attr("data-phase", Phase) + ">" +
+          F += "<p class=\"unknown\"" + attr("data-target", T.Target) + attr("data-line", A.Line) +
+               attr("data-phase", Phase) + ">" +
                htmlEscape(M.Result.Status == ResultStatus::Unknown
                               ? "cost unknown: " + M.Result.Reason
                               : M.Trace.Why) +

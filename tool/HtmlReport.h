@@ -44,25 +44,25 @@ struct HtmlTargetRow {
   std::string Description; ///< "AMD MI300X (CDNA3)"
   HtmlMap Before;
   std::optional<HtmlMap> After;
-  std::string AfterNote;   ///< why there is no after map, or what the fix is
+  std::string AfterNote; ///< why there is no after map, or what the fix is
 };
 
 struct HtmlAccess {
-  std::string Anchor;      ///< unique id in the page
+  std::string Anchor; ///< unique id in the page
   unsigned Line = 0, Column = 0;
-  std::string Kind;        ///< "load", "load and store"
+  std::string Kind; ///< "load", "load and store"
   std::string Array, Kernel;
-  std::string Title;       ///< "24:37 load of 'tile' in kernel 'transpose'"
-  std::string SourceLine;  ///< the line as written
-  std::string Details;     ///< block shape, width, index
+  std::string Title;      ///< "24:37 load of 'tile' in kernel 'transpose'"
+  std::string SourceLine; ///< the line as written
+  std::string Details;    ///< block shape, width, index
   std::vector<HtmlTargetRow> Targets;
 };
 
 struct HtmlPage {
   std::string File;
   std::vector<std::string> Targets;
-  std::vector<std::string> Fixes;  ///< one line per planned fix
-  std::string PlannerMessages;     ///< refusals, as the check prints them
+  std::vector<std::string> Fixes; ///< one line per planned fix
+  std::string PlannerMessages;    ///< refusals, as the check prints them
   std::vector<HtmlAccess> Accesses;
 };
 

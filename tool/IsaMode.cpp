@@ -108,8 +108,8 @@ int parseOptions(int argc, const char **argv, IsaOptions &O) {
     }
     if (!A.starts_with("-")) {
       if (!O.File.empty())
-        return fail("isa takes one file (and --compare FILE2); got '" + O.File +
-                    "' and '" + A + "'");
+        return fail("isa takes one file (and --compare FILE2); got '" + O.File + "' and '" + A +
+                    "'");
       O.File = A.str();
       continue;
     }
@@ -132,9 +132,9 @@ int parseOptions(int argc, const char **argv, IsaOptions &O) {
     std::string V;
     if (Name == "compare-fix") {
       O.CompareFix = true;
-    } else if (Name == "target" || Name == "compare" || Name == "format" ||
-               Name == "gpu-headers" || Name == "block" || Name == "assume" ||
-               Name == "bank-model" || Name == "strategy" || Name == "asm-dir") {
+    } else if (Name == "target" || Name == "compare" || Name == "format" || Name == "gpu-headers" ||
+               Name == "block" || Name == "assume" || Name == "bank-model" || Name == "strategy" ||
+               Name == "asm-dir") {
       if (!Take(V))
         return fail("--" + Name + " needs a value");
       if (Name == "target") {
@@ -222,13 +222,12 @@ SourceAnalysis analyzeSource(const IsaOptions &O, const RunConfig &Config) {
   clang::tooling::ClangTool Tool(Single, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
   bool Called = false;
-  auto Factory = newCheckActionFactory(
-      Config, Template, [&](clang::ASTContext &, AnalyzedFile &F) {
-        Out.M = F.Built.M;
-        Out.Results = F.Results;
-        Out.Targets = F.Targets;
-        Called = true;
-      });
+  auto Factory = newCheckActionFactory(Config, Template, [&](clang::ASTContext &, AnalyzedFile &F) {
+    Out.M = F.Built.M;
+    Out.Results = F.Results;
+    Out.Targets = F.Targets;
+    Called = true;
+  });
   int RC = Tool.run(Factory.get());
   Out.Ok = RC == 0 && Called;
   return Out;
@@ -243,9 +242,9 @@ struct Variant {
   std::string Display; ///< as shown
   std::string Input;   ///< the file compiled
   std::vector<std::string> ExtraArgs;
-  std::map<std::string, AsmFile> Asm;          ///< by target
-  std::map<std::string, std::string> Errors;   ///< by target: compiler output
-  std::string TempDir; ///< removed once compiled (--compare-fix's copy)
+  std::map<std::string, AsmFile> Asm;        ///< by target
+  std::map<std::string, std::string> Errors; ///< by target: compiler output
+  std::string TempDir;                       ///< removed once compiled (--compare-fix's copy)
 };
 
 bool hasOptLevel(const std::vector<std::string> &Args) {
@@ -262,9 +261,8 @@ std::string readFile(StringRef Path) {
 }
 
 /// The device compile of V for T as a command line (clang first).
-std::vector<std::string> asmCommand(const Variant &V, const std::string &T,
-                                    const IsaOptions &O, const RunConfig &Config,
-                                    StringRef AsmPath) {
+std::vector<std::string> asmCommand(const Variant &V, const std::string &T, const IsaOptions &O,
+                                    const RunConfig &Config, StringRef AsmPath) {
   std::vector<std::string> Args = O.CompilerArgs;
   Args.insert(Args.end(), V.ExtraArgs.begin(), V.ExtraArgs.end());
   clang::tooling::CompileCommand Cmd = commandFor(V.Input, Args);
@@ -291,16 +289,14 @@ void compileVariant(Variant &V, const IsaOptions &O, const RunConfig &Config) {
       sys::fs::create_directories(O.AsmDir);
       Asm = O.AsmDir;
       std::string Stem = sys::path::stem(V.Input).str();
-      sys::path::append(Asm, Stem + (V.Role == "original" ? "" : "." + V.Role) +
-                                 "." + T + ".s");
+      sys::path::append(Asm, Stem + (V.Role == "original" ? "" : "." + V.Role) + "." + T + ".s");
     } else {
       sys::fs::createTemporaryFile("lds-rewrite-isa", "s", Asm);
     }
     sys::fs::createTemporaryFile("lds-rewrite-isa", "log", Log);
     std::vector<std::string> Args = asmCommand(V, T, O, Config, Asm);
     std::vector<StringRef> Argv(Args.begin(), Args.end());
-    std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
-                                            StringRef(Log)};
+    std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
     std::string Err;
     int RC = sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
                                  /*SecondsToWait=*/600, 0, &Err);
@@ -320,23 +316,20 @@ void compileVariant(Variant &V, const IsaOptions &O, const RunConfig &Config) {
 // --compare-fix: the tool's own --fix on a copy
 //===----------------------------------------------------------------------===//
 
-bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
-                  std::string &Report, std::string &Error, bool &Changed) {
+bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed, std::string &Report,
+                  std::string &Error, bool &Changed) {
   SmallString<128> Dir;
   if (sys::fs::createUniqueDirectory("lds-rewrite-isa-fix", Dir)) {
     Error = "cannot create a temporary folder";
     return false;
   }
-  std::string Self =
-      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&runIsaMode));
+  std::string Self = sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&runIsaMode));
   std::string OrigDir = sys::path::parent_path(absPath(O.File)).str();
   // --fix-to: the fix of FILE (and of the project's headers it edits) is
   // written to Dir, never over FILE.
-  std::vector<std::string> Args = {Self, "--fix", "--fix-to=" + std::string(Dir),
-                                   "--target=" + join(O.Targets, ","),
-                                   O.Headers == GpuHeaders::Bundled
-                                       ? "--gpu-headers=bundled"
-                                       : "--gpu-headers=auto"};
+  std::vector<std::string> Args = {
+      Self, "--fix", "--fix-to=" + std::string(Dir), "--target=" + join(O.Targets, ","),
+      O.Headers == GpuHeaders::Bundled ? "--gpu-headers=bundled" : "--gpu-headers=auto"};
   if (!O.Strategy.empty())
     Args.push_back("--strategy=" + O.Strategy);
   if (!O.Block.empty())
@@ -351,8 +344,7 @@ bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed,
   SmallString<128> Log;
   sys::fs::createTemporaryFile("lds-rewrite-isa-fix", "log", Log);
   std::vector<StringRef> Argv(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
-                                          StringRef(Log)};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
   std::string Err;
   int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 600, 0, &Err);
   Report = readFile(Log);
@@ -423,12 +415,8 @@ std::string pad(StringRef S, size_t W) {
   return Out;
 }
 
-std::string optNum(const std::optional<unsigned> &V) {
-  return V ? std::to_string(*V) : "?";
-}
-std::string optNum(const std::optional<uint64_t> &V) {
-  return V ? std::to_string(*V) : "?";
-}
+std::string optNum(const std::optional<unsigned> &V) { return V ? std::to_string(*V) : "?"; }
+std::string optNum(const std::optional<uint64_t> &V) { return V ? std::to_string(*V) : "?"; }
 
 json::Value jsonNum(const std::optional<unsigned> &V) {
   return V ? json::Value(static_cast<int64_t>(*V)) : json::Value(nullptr);
@@ -462,10 +450,10 @@ std::string distanceList(const amdasm::Function &F) {
   return join(D, ", ");
 }
 
-void printKernel(raw_ostream &OS, const std::string &Target,
-                 const amdasm::Function &F, const Printer &P) {
-  OS << Target << "  " << F.Name
-     << (F.IsKernel ? "" : "  (a device function, not inlined)") << "\n";
+void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Function &F,
+                 const Printer &P) {
+  OS << Target << "  " << F.Name << (F.IsKernel ? "" : "  (a device function, not inlined)")
+     << "\n";
   OS << "  ";
   if (F.IsKernel)
     OS << "LDS " << optNum(F.LDSBytes) << " B, ";
@@ -493,8 +481,7 @@ void printKernel(raw_ostream &OS, const std::string &Target,
   }
   // ds_* grouped by (source line, mnemonic), in program order.
   std::vector<std::pair<std::string, std::string>> Order;
-  std::map<std::pair<std::string, std::string>, std::pair<unsigned, const DsInstr *>>
-      Groups;
+  std::map<std::pair<std::string, std::string>, std::pair<unsigned, const DsInstr *>> Groups;
   size_t WhereW = 0, MnW = 0;
   for (const DsInstr &I : F.Ds) {
     auto K = std::make_pair(P.where(I), I.Mnemonic);
@@ -509,10 +496,8 @@ void printKernel(raw_ostream &OS, const std::string &Target,
   OS << "  ds_* instructions by source line:\n";
   for (const auto &K : Order) {
     const auto &G = Groups[K];
-    OS << "    " << pad(K.first, WhereW) << "  "
-       << pad(K.second, MnW) << " x" << G.first << "  ("
-       << amdasm::dsKindName(G.second->Op.Kind) << ", "
-       << widthText(G.second->Op) << ")\n";
+    OS << "    " << pad(K.first, WhereW) << "  " << pad(K.second, MnW) << " x" << G.first << "  ("
+       << amdasm::dsKindName(G.second->Op.Kind) << ", " << widthText(G.second->Op) << ")\n";
   }
   bool AnyWrite = false;
   for (const DsInstr &I : F.Ds)
@@ -527,8 +512,8 @@ void printKernel(raw_ostream &OS, const std::string &Target,
   for (const DsInstr &I : F.Ds) {
     if (I.Op.Kind != DsKind::Store && I.Op.Kind != DsKind::Atomic)
       continue;
-    OS << "    " << pad(P.where(I), WhereW) << "  "
-       << pad(I.Mnemonic + " " + I.Operands, TextW) << "  ";
+    OS << "    " << pad(P.where(I), WhereW) << "  " << pad(I.Mnemonic + " " + I.Operands, TextW)
+       << "  ";
     if (I.WaitDistance < 0)
       OS << "no wait before the end of the function";
     else
@@ -580,8 +565,7 @@ json::Object kernelJSON(const amdasm::Function &F, const Printer &P) {
                                     {"column", static_cast<int64_t>(S.Column)}});
     D["frames"] = std::move(Frames);
     if (I.Op.Kind == DsKind::Store || I.Op.Kind == DsKind::Atomic) {
-      D["wait_distance"] = I.WaitDistance < 0 ? json::Value(nullptr)
-                                              : json::Value(I.WaitDistance);
+      D["wait_distance"] = I.WaitDistance < 0 ? json::Value(nullptr) : json::Value(I.WaitDistance);
       D["waited_by"] = amdasm::waitKindName(I.WaitedBy);
       D["wait_instruction"] = I.WaitText;
       D["crosses_branch"] = I.CrossesBranch;
@@ -631,19 +615,17 @@ pairKernels(const AsmFile *A, const AsmFile *B) {
   return Out;
 }
 
-void printComparison(raw_ostream &OS, const std::string &Target,
-                     const amdasm::Function *A, const amdasm::Function *B,
-                     const std::string &RoleB) {
+void printComparison(raw_ostream &OS, const std::string &Target, const amdasm::Function *A,
+                     const amdasm::Function *B, const std::string &RoleB) {
   OS << Target << "  " << (A ? A->Name : "(none)");
   if (!A || !B || A->Name != B->Name)
     OS << "  |  " << (B ? B->Name : "(none)");
   OS << "\n";
   std::vector<std::array<std::string, 3>> Rows;
-  auto Row = [&](const std::string &Label, const std::string &X,
-                 const std::string &Y) { Rows.push_back({Label, X, Y}); };
-  auto Opt = [](const amdasm::Function *F, auto Get) -> std::string {
-    return F ? Get(*F) : "-";
+  auto Row = [&](const std::string &Label, const std::string &X, const std::string &Y) {
+    Rows.push_back({Label, X, Y});
   };
+  auto Opt = [](const amdasm::Function *F, auto Get) -> std::string { return F ? Get(*F) : "-"; };
   Row("", "original", RoleB);
   Row("LDS bytes", Opt(A, [](auto &F) { return optNum(F.LDSBytes); }),
       Opt(B, [](auto &F) { return optNum(F.LDSBytes); }));
@@ -657,8 +639,7 @@ void printComparison(raw_ostream &OS, const std::string &Target,
   if ((A && A->Occupancy) || (B && B->Occupancy))
     Row("occupancy", Opt(A, [](auto &F) { return optNum(F.Occupancy); }),
         Opt(B, [](auto &F) { return optNum(F.Occupancy); }));
-  Row("instructions",
-      Opt(A, [](auto &F) { return std::to_string(F.Instructions); }),
+  Row("instructions", Opt(A, [](auto &F) { return std::to_string(F.Instructions); }),
       Opt(B, [](auto &F) { return std::to_string(F.Instructions); }));
   Row("barriers", Opt(A, [](auto &F) { return std::to_string(F.Barriers); }),
       Opt(B, [](auto &F) { return std::to_string(F.Barriers); }));
@@ -684,8 +665,7 @@ void printComparison(raw_ostream &OS, const std::string &Target,
     W1 = std::max(W1, R[1].size());
   }
   for (const auto &R : Rows) {
-    std::string Line = "  " + pad(R[0], W0) + "   " +
-                       pad(R[1], W1) + "   " + R[2];
+    std::string Line = "  " + pad(R[0], W0) + "   " + pad(R[1], W1) + "   " + R[2];
     OS << StringRef(Line).rtrim() << "\n";
   }
 }
@@ -710,17 +690,14 @@ bool inKernel(const std::string &Function, const std::string &Kernel) {
   if (Kernel.empty())
     return false;
   std::string K = Kernel + "(";
-  return StringRef(Function).starts_with(K) ||
-         StringRef(Function).contains(" " + K);
+  return StringRef(Function).starts_with(K) || StringRef(Function).contains(" " + K);
 }
 
 std::string costText(const AccessResult &R, unsigned Addresses = 1) {
   if (R.Status == ResultStatus::Unknown)
     return "unknown (" + R.Reason + ")";
-  std::string S = formatNumber(R.Passes) +
-                  (std::fabs(R.Passes - 1) < 1e-9 ? " pass" : " passes") +
-                  (Addresses > 1 ? " per address" : "") + ", ideal " +
-                  formatNumber(R.IdealPasses);
+  std::string S = formatNumber(R.Passes) + (std::fabs(R.Passes - 1) < 1e-9 ? " pass" : " passes") +
+                  (Addresses > 1 ? " per address" : "") + ", ideal " + formatNumber(R.IdealPasses);
   S += R.conflicts() ? " (" + formatNumber(R.Degree) + "-way)" : " (no conflict)";
   return S;
 }
@@ -734,9 +711,8 @@ struct WidthFinding {
   std::vector<std::pair<unsigned, AccessResult>> Recosted;
 };
 
-std::vector<WidthFinding> compareWidths(const SourceAnalysis &S,
-                                        const Variant &V, const IsaOptions &O,
-                                        const RunConfig &Config,
+std::vector<WidthFinding> compareWidths(const SourceAnalysis &S, const Variant &V,
+                                        const IsaOptions &O, const RunConfig &Config,
                                         const Printer &P) {
   std::vector<WidthFinding> Out;
   ConflictAnalyzer Analyzer(Config.Banks);
@@ -781,9 +757,7 @@ std::vector<WidthFinding> compareWidths(const SourceAnalysis &S,
           IntType Ty = A.ByteOffset->Ty;
           Copy.ByteOffset = LaneExpr::binary(
               BinaryOp::Sub, A.ByteOffset,
-              LaneExpr::binary(BinaryOp::Rem, A.ByteOffset,
-                               LaneExpr::constant(Wd, Ty), Ty),
-              Ty);
+              LaneExpr::binary(BinaryOp::Rem, A.ByteOffset, LaneExpr::constant(Wd, Ty), Ty), Ty);
         }
         F.Recosted.push_back({Wd, Analyzer.analyze(Copy, *TM, Config.Assumptions)});
       }
@@ -803,8 +777,7 @@ std::string arrayName(const SourceAnalysis &S, const Access &A) {
 std::string mnemonicList(const std::vector<CompiledAccess> &Instrs) {
   std::vector<std::pair<std::string, unsigned>> C;
   for (const CompiledAccess &I : Instrs) {
-    auto It = std::find_if(C.begin(), C.end(),
-                           [&](auto &P) { return P.first == I.Mnemonic; });
+    auto It = std::find_if(C.begin(), C.end(), [&](auto &P) { return P.first == I.Mnemonic; });
     if (It == C.end())
       C.push_back({I.Mnemonic, 1});
     else
@@ -817,8 +790,7 @@ std::string mnemonicList(const std::vector<CompiledAccess> &Instrs) {
 }
 
 void printWidthFindings(raw_ostream &OS, const std::vector<WidthFinding> &Fs,
-                        const std::string &Target, const SourceAnalysis &S,
-                        const Printer &P) {
+                        const std::string &Target, const SourceAnalysis &S, const Printer &P) {
   std::set<std::string> Kernels;
   for (const Access &A : S.M.Accesses)
     Kernels.insert(A.Kernel);
@@ -826,10 +798,9 @@ void printWidthFindings(raw_ostream &OS, const std::vector<WidthFinding> &Fs,
     if (F.Target != Target)
       continue;
     const Access &A = *F.A;
-    std::string Head = P.show(A.Loc.File) + ":" + std::to_string(A.Loc.Line) +
-                       ":" + std::to_string(A.Loc.Column) + ": note: " +
-                       Target + ": " + accessKindName(A.Kind) + " of '" +
-                       arrayName(S, A) + "'" +
+    std::string Head = P.show(A.Loc.File) + ":" + std::to_string(A.Loc.Line) + ":" +
+                       std::to_string(A.Loc.Column) + ": note: " + Target + ": " +
+                       accessKindName(A.Kind) + " of '" + arrayName(S, A) + "'" +
                        (Kernels.size() > 1 ? " in " + A.Kernel : "") + " (" +
                        std::to_string(A.WidthBytes) + " B per lane in the source)";
     if (F.Instrs.empty()) {
@@ -857,13 +828,12 @@ void printWidthFindings(raw_ostream &OS, const std::vector<WidthFinding> &Fs,
           Addr = std::max(Addr, C.Addresses);
       OS << "; at the compiled " << W << " B: " << costText(R, Addr);
     }
-    OS << "; at the source's " << A.WidthBytes << " B: " << costText(*F.Source)
-       << "\n";
+    OS << "; at the source's " << A.WidthBytes << " B: " << costText(*F.Source) << "\n";
   }
 }
 
-json::Array widthFindingsJSON(const std::vector<WidthFinding> &Fs,
-                              const SourceAnalysis &S, const Printer &P) {
+json::Array widthFindingsJSON(const std::vector<WidthFinding> &Fs, const SourceAnalysis &S,
+                              const Printer &P) {
   json::Array Out;
   for (const WidthFinding &F : Fs) {
     const Access &A = *F.A;
@@ -882,7 +852,7 @@ json::Array widthFindingsJSON(const std::vector<WidthFinding> &Fs,
                                     {"addresses", static_cast<int64_t>(C.Addresses)},
                                     {"function", C.Function}});
     O["instructions"] = std::move(Instrs);
-    O["status"] = F.Instrs.empty()       ? "no_instruction"
+    O["status"] = F.Instrs.empty()     ? "no_instruction"
                   : F.Recosted.empty() ? "same_width"
                                        : "width_differs";
     O["source_cost"] = resultToJSON(*F.Source, A);
@@ -900,8 +870,7 @@ json::Array widthFindingsJSON(const std::vector<WidthFinding> &Fs,
 
 } // namespace
 
-CompiledWidths compiledWidths(const AsmFile &A,
-                              const std::vector<std::string> &SkipPrefixes) {
+CompiledWidths compiledWidths(const AsmFile &A, const std::vector<std::string> &SkipPrefixes) {
   CompiledWidths Out;
   for (const amdasm::Function &F : A.Functions)
     for (const DsInstr &I : F.Ds) {
@@ -934,8 +903,8 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
       return fail("isa compiles for AMD targets only; '" + T +
                   "' is not one (gfx942, gfx950, gfx1250, ...)");
     if (!Config.Banks.find(T))
-      return fail("unknown target '" + T + "'; valid targets: " +
-                  join(Config.Banks.targetNames(), ", "));
+      return fail("unknown target '" + T +
+                  "'; valid targets: " + join(Config.Banks.targetNames(), ", "));
   }
   Config.Targets = O.Targets;
   if (!O.Block.empty()) {
@@ -946,16 +915,14 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
       return fail("--block expects X[,Y[,Z]], got '" + O.Block + "'");
     for (size_t I = 0; I < Parts.size(); ++I)
       if (Parts[I].trim().getAsInteger(10, B[I]) || B[I] == 0)
-        return fail("--block expects X[,Y[,Z]] with positive integers, got '" +
-                    O.Block + "'");
+        return fail("--block expects X[,Y[,Z]] with positive integers, got '" + O.Block + "'");
     Config.Block = B;
   }
   for (const std::string &A : O.Assume) {
     std::string Name;
     int64_t V;
     if (!parseAssumption(A, Name, V))
-      return fail("--assume expects NAME=VALUE with an integer value, got '" +
-                  A + "'");
+      return fail("--assume expects NAME=VALUE with an integer value, got '" + A + "'");
     Config.Assumptions[Name] = V;
   }
   Config.Format = O.Format;
@@ -971,8 +938,8 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
     return fail(O.File + ": isa compiles HIP for AMD targets; this is a CUDA file");
 
   Printer P;
-  P.SkipPrefixes = {Config.ResourceDir + "/", FallbackIncludeDir + "/",
-                    "/usr/include/", "/usr/lib/", "/opt/rocm"};
+  P.SkipPrefixes = {Config.ResourceDir + "/", FallbackIncludeDir + "/", "/usr/include/",
+                    "/usr/lib/", "/opt/rocm"};
   P.Names[absPath(O.File)] = O.File;
 
   SourceAnalysis S = analyzeSource(O, Config);
@@ -1016,11 +983,11 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
 
   std::vector<WidthFinding> Widths = compareWidths(S, Variants[0], O, Config, P);
   bool Bundled = O.Headers == GpuHeaders::Bundled;
-  std::string HeadersNote =
-      Bundled ? "bundled (include-fallback/hip: __syncthreads() is a fence and "
-                "s_barrier, as with ROCm's device library)"
-              : "auto (the installed HIP headers; with -nogpulib Debian's make "
-                "__syncthreads() a call to an external fence function)";
+  std::string HeadersNote = Bundled
+                                ? "bundled (include-fallback/hip: __syncthreads() is a fence and "
+                                  "s_barrier, as with ROCm's device library)"
+                                : "auto (the installed HIP headers; with -nogpulib Debian's make "
+                                  "__syncthreads() a call to an external fence function)";
   raw_ostream &OS = outs();
   if (O.Format == OutputFormat::Json) {
     json::Object Root{{"schema", "lds-rewrite-isa/1"},
@@ -1061,8 +1028,7 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
   OS << "lds-rewrite isa: " << O.File;
   if (Variants.size() > 1)
     OS << " vs " << Variants[1].Display;
-  OS << "\n  compiled with " << LDS_CLANG_PATH
-     << (hasOptLevel(O.CompilerArgs) ? "" : " -O3")
+  OS << "\n  compiled with " << LDS_CLANG_PATH << (hasOptLevel(O.CompilerArgs) ? "" : " -O3")
      << " -S -gline-tables-only; headers: " << HeadersNote << "\n";
   if (O.CompareFix) {
     if (!FixChanged)

@@ -29,7 +29,7 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
 
 /// One ds_* instruction as the analyzer needs it.
 struct CompiledAccess {
-  std::string Mnemonic;  ///< "ds_read_b64"
+  std::string Mnemonic; ///< "ds_read_b64"
   amdasm::DsKind Kind = amdasm::DsKind::Load;
   unsigned WidthBytes = 0; ///< per lane and address
   unsigned Addresses = 1;  ///< 2 for read2 / write2 / 2addr

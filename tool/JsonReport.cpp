@@ -132,8 +132,8 @@ void JsonReport::add(const AnalyzedFile &F) {
 }
 
 void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
-                        const std::vector<std::string> &Targets,
-                        unsigned Replacements, const std::string &Status) {
+                        const std::vector<std::string> &Targets, unsigned Replacements,
+                        const std::string &Status) {
   Object Degrees;
   for (size_t T = 0; T < Plan.Outcomes.size() && T < Targets.size(); ++T)
     Degrees[Targets[T]] = number(Plan.Outcomes[T].DegreeAfter);

@@ -9,20 +9,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "AssumeOption.h"
+#include "BenchMode.h"
 #include "BlockOption.h"
 #include "CheckAction.h"
 #include "DeviceCompileArgs.h"
-#include "ExportFixes.h"
-#include "ProjectConfig.h"
-#include "SarifReport.h"
-#include "Suppressions.h"
 #include "ExplainMode.h"
-#include "BenchMode.h"
+#include "ExportFixes.h"
 #include "FixMode.h"
 #include "HostErrors.h"
 #include "IsaMode.h"
 #include "JsonReport.h"
+#include "ProjectConfig.h"
 #include "RunConfig.h"
+#include "SarifReport.h"
+#include "Suppressions.h"
 #include "TextReporter.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -33,15 +33,15 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/WithColor.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <future>
@@ -52,8 +52,7 @@ using namespace lds;
 
 static cl::OptionCategory Category("lds-rewrite options");
 
-static cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
-                                   cl::cat(Category));
+static cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."), cl::cat(Category));
 static cl::list<std::string>
     TargetList("target", cl::CommaSeparated, cl::value_desc("T[,T...]"),
                cl::desc("Targets to analyse (default: the compile command's "
@@ -61,87 +60,80 @@ static cl::list<std::string>
                cl::cat(Category));
 static cl::opt<std::string>
     BlockOpt("block", cl::value_desc("X[,Y[,Z]]"),
-             cl::desc("Block (workgroup) shape, overriding what is inferred"),
-             cl::cat(Category));
-static cl::opt<OutputFormat> FormatOpt(
-    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-    cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
-               clEnumValN(OutputFormat::Json, "json", "the JSON report (schema 1)"),
-               clEnumValN(OutputFormat::Sarif, "sarif",
-                          "SARIF 2.1.0, as GitHub code scanning reads it")),
-    cl::cat(Category));
+             cl::desc("Block (workgroup) shape, overriding what is inferred"), cl::cat(Category));
+static cl::opt<OutputFormat>
+    FormatOpt("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+              cl::values(clEnumValN(OutputFormat::Text, "text", "clang-style diagnostics"),
+                         clEnumValN(OutputFormat::Json, "json", "the JSON report (schema 1)"),
+                         clEnumValN(OutputFormat::Sarif, "sarif",
+                                    "SARIF 2.1.0, as GitHub code scanning reads it")),
+              cl::cat(Category));
 static cl::list<std::string>
     AssumeList("assume", cl::value_desc("NAME=VALUE"),
                cl::desc("Give a runtime value (kernel argument, global) a value"),
                cl::cat(Category));
 static cl::opt<std::string>
     BankModelFile("bank-model", cl::value_desc("FILE"),
-                  cl::desc("JSON file adding or overriding bank-model rows"),
-                  cl::cat(Category));
-static cl::opt<std::string>
-    BuildPath("p", cl::value_desc("build-dir"),
-              cl::desc("Directory holding compile_commands.json"),
-              cl::cat(Category));
+                  cl::desc("JSON file adding or overriding bank-model rows"), cl::cat(Category));
+static cl::opt<std::string> BuildPath("p", cl::value_desc("build-dir"),
+                                      cl::desc("Directory holding compile_commands.json"),
+                                      cl::cat(Category));
 static cl::opt<GpuHeaders> HeadersOpt(
-    "gpu-headers", cl::desc("Which HIP/CUDA headers to parse with"),
-    cl::init(GpuHeaders::Auto),
+    "gpu-headers", cl::desc("Which HIP/CUDA headers to parse with"), cl::init(GpuHeaders::Auto),
     cl::values(clEnumValN(GpuHeaders::Auto, "auto",
                           "the installed ones, else the bundled minimal set"),
-               clEnumValN(GpuHeaders::Bundled, "bundled",
-                          "lds-rewrite's minimal headers only")),
+               clEnumValN(GpuHeaders::Bundled, "bundled", "lds-rewrite's minimal headers only")),
     cl::cat(Category));
-static cl::opt<bool> FixOpt("fix", cl::desc("Apply the fixes in place"),
-                            cl::cat(Category));
+static cl::opt<bool> FixOpt("fix", cl::desc("Apply the fixes in place"), cl::cat(Category));
 static cl::opt<bool> DiffOpt("diff",
                              cl::desc("Print the fixes as a unified diff; change "
                                       "nothing"),
                              cl::cat(Category));
-static cl::opt<Strategy> StrategyOpt(
-    "strategy", cl::desc("Which fixes --fix and --diff may use"),
-    cl::init(Strategy::Auto),
-    cl::values(clEnumValN(Strategy::Auto, "auto", "padding or XOR swizzle"),
-               clEnumValN(Strategy::Pad, "pad", "row padding only"),
-               clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
-    cl::cat(Category));
-static cl::opt<std::string> FixToOpt(
-    "fix-to", cl::value_desc("DIR"),
-    cl::desc("With --fix: write the fixed files into DIR, not over the "
-             "originals: the file as DIR/<name>, each edited header as "
-             "DIR/h<N>-<name>, and DIR/overlay.yaml for clang's -ivfsoverlay"),
-    cl::cat(Category));
-static cl::opt<std::string> ProjectRootOpt(
-    "project-root", cl::value_desc("DIR"),
-    cl::desc("The project whose headers a fix may edit (default: the nearest "
-             "folder above the file with .lds-rewrite.yaml, else with .git, "
-             "else the file's own folder); headers elsewhere are left alone"),
-    cl::cat(Category));
-static cl::opt<bool> PrintParseCommand(
-    "print-parse-command",
-    cl::desc("Print the device-side compile command of each file and exit"),
-    cl::cat(Category));
-static cl::opt<bool> ListTargets("list-targets",
-                                 cl::desc("Print the bank model's targets"),
+static cl::opt<Strategy>
+    StrategyOpt("strategy", cl::desc("Which fixes --fix and --diff may use"),
+                cl::init(Strategy::Auto),
+                cl::values(clEnumValN(Strategy::Auto, "auto", "padding or XOR swizzle"),
+                           clEnumValN(Strategy::Pad, "pad", "row padding only"),
+                           clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
+                cl::cat(Category));
+static cl::opt<std::string>
+    FixToOpt("fix-to", cl::value_desc("DIR"),
+             cl::desc("With --fix: write the fixed files into DIR, not over the "
+                      "originals: the file as DIR/<name>, each edited header as "
+                      "DIR/h<N>-<name>, and DIR/overlay.yaml for clang's -ivfsoverlay"),
+             cl::cat(Category));
+static cl::opt<std::string>
+    ProjectRootOpt("project-root", cl::value_desc("DIR"),
+                   cl::desc("The project whose headers a fix may edit (default: the nearest "
+                            "folder above the file with .lds-rewrite.yaml, else with .git, "
+                            "else the file's own folder); headers elsewhere are left alone"),
+                   cl::cat(Category));
+static cl::opt<bool>
+    PrintParseCommand("print-parse-command",
+                      cl::desc("Print the device-side compile command of each file and exit"),
+                      cl::cat(Category));
+static cl::opt<bool> ListTargets("list-targets", cl::desc("Print the bank model's targets"),
                                  cl::cat(Category));
-static cl::opt<std::string> ExportFixesFile(
-    "export-fixes", cl::value_desc("FILE"),
-    cl::desc("Write every finding and its fix as the YAML clang-tidy "
-             "--export-fixes writes, for clang-apply-replacements"),
-    cl::cat(Category));
-static cl::opt<unsigned> JobsOpt(
-    "j", cl::value_desc("N"), cl::init(1), cl::Prefix,
-    cl::desc("Analyse N translation units in parallel (0: one per core); "
-             "--fix and --diff take files one at a time"),
-    cl::cat(Category));
-static cl::opt<std::string> HtmlOpt(
-    "html", cl::value_desc("PAGE"),
-    cl::desc("explain: also write one self-contained HTML page with a bank "
-             "map of every access of the file, before and after its fix"),
-    cl::cat(Category));
-static cl::opt<bool> OnlySharedOpt(
-    "only-shared",
-    cl::desc("Skip, without parsing them, the files whose text has no "
-             "__shared__ (nor HIP_DYNAMIC_SHARED); the pre-commit hooks use it"),
-    cl::cat(Category));
+static cl::opt<std::string>
+    ExportFixesFile("export-fixes", cl::value_desc("FILE"),
+                    cl::desc("Write every finding and its fix as the YAML clang-tidy "
+                             "--export-fixes writes, for clang-apply-replacements"),
+                    cl::cat(Category));
+static cl::opt<unsigned>
+    JobsOpt("j", cl::value_desc("N"), cl::init(1), cl::Prefix,
+            cl::desc("Analyse N translation units in parallel (0: one per core); "
+                     "--fix and --diff take files one at a time"),
+            cl::cat(Category));
+static cl::opt<std::string>
+    HtmlOpt("html", cl::value_desc("PAGE"),
+            cl::desc("explain: also write one self-contained HTML page with a bank "
+                     "map of every access of the file, before and after its fix"),
+            cl::cat(Category));
+static cl::opt<bool>
+    OnlySharedOpt("only-shared",
+                  cl::desc("Skip, without parsing them, the files whose text has no "
+                           "__shared__ (nor HIP_DYNAMIC_SHARED); the pre-commit hooks use it"),
+                  cl::cat(Category));
 
 /// --only-shared: whether File's own text names shared memory at all.
 static bool mentionsShared(StringRef File) {
@@ -216,23 +208,21 @@ int main(int argc, const char **argv) {
   }
   for (const std::string &T : TargetList) {
     if (!Config.Banks.find(T))
-      return fail("unknown target '" + T + "'; valid targets: " +
-                  join(Config.Banks.targetNames(), ", "));
+      return fail("unknown target '" + T +
+                  "'; valid targets: " + join(Config.Banks.targetNames(), ", "));
     Config.Targets.push_back(T);
   }
   if (!BlockOpt.empty()) {
     std::array<unsigned, 3> B;
     if (!parseBlock(BlockOpt, B))
-      return fail("--block expects X[,Y[,Z]] with positive integers, got '" +
-                  BlockOpt + "'");
+      return fail("--block expects X[,Y[,Z]] with positive integers, got '" + BlockOpt + "'");
     Config.Block = B;
   }
   for (const std::string &A : AssumeList) {
     std::string Name;
     int64_t V;
     if (!parseAssumption(A, Name, V))
-      return fail("--assume expects NAME=VALUE with an integer value, got '" +
-                  A + "'");
+      return fail("--assume expects NAME=VALUE with an integer value, got '" + A + "'");
     Config.Assumptions[Name] = V;
   }
   Config.Format = FormatOpt;
@@ -242,9 +232,8 @@ int main(int argc, const char **argv) {
   Config.ResourceDir = defaultResourceDir();
   Config.ClangPath = LDS_CLANG_PATH;
   Config.FallbackIncludeDir = fallbackIncludeDir(argv[0]);
-  if (std::string Err = Explain.setUp(Files, HtmlOpt,
-                                      FixOpt || DiffOpt ||
-                                          FormatOpt != OutputFormat::Text);
+  if (std::string Err =
+          Explain.setUp(Files, HtmlOpt, FixOpt || DiffOpt || FormatOpt != OutputFormat::Text);
       !Err.empty())
     return fail(Err);
   if (FixOpt && DiffOpt)
@@ -265,8 +254,7 @@ int main(int argc, const char **argv) {
     std::string Err;
     DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, Err);
     if (!DB)
-      return fail("cannot load a compilation database from '" + BuildPath +
-                  "': " + Err);
+      return fail("cannot load a compilation database from '" + BuildPath + "': " + Err);
   }
 
   SmallString<256> Cwd;
@@ -340,8 +328,8 @@ int main(int argc, const char **argv) {
   // -j: translation units in parallel, each with its own ClangTool. --fix
   // and --diff (whose re-parse changes the working directory) and explain
   // run one file at a time.
-  unsigned Threads = JobsOpt ? unsigned(JobsOpt)
-                             : llvm::hardware_concurrency().compute_thread_count();
+  unsigned Threads =
+      JobsOpt ? unsigned(JobsOpt) : llvm::hardware_concurrency().compute_thread_count();
   if (Fixing || Explain.Active || PrintParseCommand || Jobs.size() < 2)
     Threads = 1;
   bool Parallel = Threads > 1;
@@ -394,12 +382,10 @@ int main(int argc, const char **argv) {
       Cmd.Directory = std::string(Cwd);
       Cmd.Filename = File;
       Cmd.CommandLine.push_back("clang");
-      Cmd.CommandLine.insert(Cmd.CommandLine.end(), CompilerArgs.begin(),
-                             CompilerArgs.end());
+      Cmd.CommandLine.insert(Cmd.CommandLine.end(), CompilerArgs.begin(), CompilerArgs.end());
       Cmd.CommandLine.push_back(File);
     } else {
-      Cmd.CommandLine.insert(Cmd.CommandLine.end() - 1, CompilerArgs.begin(),
-                             CompilerArgs.end());
+      Cmd.CommandLine.insert(Cmd.CommandLine.end() - 1, CompilerArgs.begin(), CompilerArgs.end());
     }
     O.Findings.BuildDirectory = Cmd.Directory;
     SourceLanguage Lang = languageOf(File, Cmd.CommandLine);
@@ -448,8 +434,8 @@ int main(int argc, const char **argv) {
       Tool.setPrintErrorMessage(false);
     }
     std::optional<FilePlan> Plan;
-    auto Factory = newCheckActionFactory(
-        FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
+    auto Factory =
+        newCheckActionFactory(FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
           // Host code that clang rejects: analysed anyway, said once.
           std::string HostWarning = hostErrorWarning(F.HostErrors);
           O.HostErrors = F.HostErrors;
@@ -469,14 +455,12 @@ int main(int argc, const char **argv) {
             R.Suppressed = !R.Accesses.empty() &&
                            llvm::all_of(R.Accesses, [&](size_t I) { return F.suppressed(I); });
             if (FileConfig.Format == OutputFormat::Text && !R.Suppressed)
-              Emit(ReportToErr, R.Text,
-                   R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
+              Emit(ReportToErr, R.Text, R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
           }
           if (FileConfig.Format == OutputFormat::Text)
             Emit(ReportToErr, assumedShapeNotes(F, Found));
           if (Fixing || Exporting)
-            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat,
-                             Color && !ReportToErr);
+            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr);
           if (Exporting) {
             O.Findings.Findings = std::move(Found);
             if (Plan)

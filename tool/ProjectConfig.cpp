@@ -68,8 +68,7 @@ private:
     if (Err)
       return;
     auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
-    Err = Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) + ": " +
-          Msg.str();
+    Err = Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) + ": " + Msg.str();
   }
 
   std::optional<std::string> scalar(yaml::Node *N, StringRef What) {
@@ -83,8 +82,8 @@ private:
   }
 
   /// A sequence of scalars, or one scalar "a, b".
-  std::optional<std::vector<std::pair<std::string, yaml::Node *>>>
-  list(yaml::Node *N, StringRef What) {
+  std::optional<std::vector<std::pair<std::string, yaml::Node *>>> list(yaml::Node *N,
+                                                                        StringRef What) {
     std::vector<std::pair<std::string, yaml::Node *>> Out;
     if (auto *Seq = llvm::dyn_cast_or_null<yaml::SequenceNode>(N)) {
       for (yaml::Node &Item : *Seq) {
@@ -145,8 +144,8 @@ private:
           return;
         for (auto &[T, Node] : *Items) {
           if (!Banks.find(T)) {
-            error(Node, "unknown target '" + T + "'; valid targets: " +
-                            llvm::join(Banks.targetNames(), ", "));
+            error(Node, "unknown target '" + T +
+                            "'; valid targets: " + llvm::join(Banks.targetNames(), ", "));
             return;
           }
           C.Targets.push_back(T);
@@ -207,8 +206,8 @@ private:
           return;
         }
       } else {
-        error(KV.getKey(), "unknown key '" + *Key +
-                               "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
+        error(KV.getKey(),
+              "unknown key '" + *Key + "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
         return;
       }
     }
@@ -296,8 +295,7 @@ bool ignorePatternMatches(StringRef Pattern, StringRef RelPath) {
     if (DirOnly && IsFile)
       break;
     if (Anchored) {
-      StringRef Prefix(Parts.front().data(),
-                       Parts[N - 1].end() - Parts.front().data());
+      StringRef Prefix(Parts.front().data(), Parts[N - 1].end() - Parts.front().data());
       if (globPath(Pattern, Prefix))
         return true;
     } else if (globPath(Pattern, Parts[N - 1])) {
@@ -338,8 +336,7 @@ llvm::Expected<const ProjectConfig *> ProjectConfigs::forFile(StringRef AbsFile)
     if (llvm::sys::fs::is_regular_file(Candidate)) {
       auto Buf = llvm::MemoryBuffer::getFile(Candidate);
       if (!Buf)
-        return llvm::createStringError(Buf.getError(), "%s: %s",
-                                       Candidate.c_str(),
+        return llvm::createStringError(Buf.getError(), "%s: %s", Candidate.c_str(),
                                        Buf.getError().message().c_str());
       auto C = parseProjectConfig(Candidate, (*Buf)->getBuffer(), Banks);
       if (!C)

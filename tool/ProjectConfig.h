@@ -54,8 +54,7 @@ struct ProjectConfig {
 
 /// Parses the text of the configuration file Path. Target names are checked
 /// against Banks. Errors read "PATH:LINE:COL: message".
-llvm::Expected<ProjectConfig> parseProjectConfig(llvm::StringRef Path,
-                                                 llvm::StringRef Text,
+llvm::Expected<ProjectConfig> parseProjectConfig(llvm::StringRef Path, llvm::StringRef Text,
                                                  const BankModel &Banks);
 
 /// Whether a .gitignore-style pattern matches the relative path RelPath.

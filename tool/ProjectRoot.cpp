@@ -26,8 +26,7 @@ std::string realFolder(llvm::StringRef Path) {
 std::string projectRoot(llvm::StringRef File) {
   std::string Start = llvm::sys::path::parent_path(realFolder(File)).str();
   for (const char *Marker : {ProjectConfigName, ".git"})
-    for (llvm::StringRef Dir = Start; !Dir.empty();
-         Dir = llvm::sys::path::parent_path(Dir)) {
+    for (llvm::StringRef Dir = Start; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
       llvm::SmallString<256> Candidate(Dir);
       llvm::sys::path::append(Candidate, Marker);
       if (llvm::sys::fs::exists(Candidate))

@@ -15,8 +15,7 @@ namespace lds {
 using llvm::StringRef;
 
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
-                                const std::string &OriginalFile,
-                                const std::string &Input,
+                                const std::string &OriginalFile, const std::string &Input,
                                 const std::vector<std::string> &ExtraArgs) {
   CompileResult R;
   llvm::SmallString<128> Asm, Log;

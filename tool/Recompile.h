@@ -20,8 +20,7 @@ struct CompileResult {
 /// -I that lets a copy in a temporary folder find the original's local
 /// headers, an -ivfsoverlay that puts rewritten headers in their place.
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
-                                const std::string &OriginalFile,
-                                const std::string &Input,
+                                const std::string &OriginalFile, const std::string &Input,
                                 const std::vector<std::string> &ExtraArgs);
 
 /// The largest LDS size of any kernel in R, 0 if none.

@@ -53,9 +53,7 @@ std::string absolute(const std::string &File) {
 
 } // namespace
 
-std::string fileURI(const std::string &AbsPath) {
-  return "file://" + encodePath(AbsPath);
-}
+std::string fileURI(const std::string &AbsPath) { return "file://" + encodePath(AbsPath); }
 
 SarifReport::SarifReport(std::string Root) : SourceRoot(std::move(Root)) {
   if (SourceRoot.empty() || SourceRoot.back() != '/')
@@ -81,20 +79,20 @@ void SarifReport::add(const FileFindings &F) {
                   {"ruleIndex", 0},
                   {"level", R.Level == DiagnosticsEngine::Warning ? "warning" : "note"},
                   {"message", Object{{"text", R.Message}}}};
-    Result["locations"] = Array{Object{
-        {"physicalLocation", Object{{"artifactLocation", artifactLocation(R.Loc.Path)},
-                                    {"region", region(R.Loc)}}}}};
+    Result["locations"] =
+        Array{Object{{"physicalLocation", Object{{"artifactLocation", artifactLocation(R.Loc.Path)},
+                                                 {"region", region(R.Loc)}}}}};
     Array Related, Notes;
     for (const ReportedNote &N : R.Notes) {
       if (!N.Loc.valid()) {
         Notes.push_back(N.Message);
         continue;
       }
-      Related.push_back(Object{
-          {"id", static_cast<int64_t>(Related.size())},
-          {"message", Object{{"text", N.Message}}},
-          {"physicalLocation", Object{{"artifactLocation", artifactLocation(N.Loc.Path)},
-                                      {"region", region(N.Loc)}}}});
+      Related.push_back(
+          Object{{"id", static_cast<int64_t>(Related.size())},
+                 {"message", Object{{"text", N.Message}}},
+                 {"physicalLocation", Object{{"artifactLocation", artifactLocation(N.Loc.Path)},
+                                             {"region", region(N.Loc)}}}});
     }
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);
@@ -107,11 +105,10 @@ void SarifReport::add(const FileFindings &F) {
         if (!PerFile.count(E.Start.Path))
           Files.push_back(E.Start.Path);
         PerFile[E.Start.Path].push_back(Object{
-            {"deletedRegion",
-             Object{{"startLine", static_cast<int64_t>(E.Start.Line)},
-                    {"startColumn", static_cast<int64_t>(E.Start.Utf16Column)},
-                    {"endLine", static_cast<int64_t>(E.End.Line)},
-                    {"endColumn", static_cast<int64_t>(E.End.Utf16Column)}}},
+            {"deletedRegion", Object{{"startLine", static_cast<int64_t>(E.Start.Line)},
+                                     {"startColumn", static_cast<int64_t>(E.Start.Utf16Column)},
+                                     {"endLine", static_cast<int64_t>(E.End.Line)},
+                                     {"endColumn", static_cast<int64_t>(E.End.Utf16Column)}}},
             {"insertedContent", Object{{"text", E.Text}}}});
       }
       Array Changes;
@@ -131,9 +128,9 @@ void SarifReport::add(const FileFindings &F) {
     Result["partialFingerprints"] =
         Object{{"ldsBankConflictHash/v1", Base + ":" + std::to_string(N)}};
     if (R.Suppressed)
-      Result["suppressions"] = Array{Object{
-          {"kind", "inSource"},
-          {"justification", "// lds-rewrite: ignore or NOLINT(lds-bank-conflict)"}}};
+      Result["suppressions"] =
+          Array{Object{{"kind", "inSource"},
+                       {"justification", "// lds-rewrite: ignore or NOLINT(lds-bank-conflict)"}}};
     if (!Notes.empty())
       Result["properties"] = Object{{"notes", std::move(Notes)}};
     Results.push_back(std::move(Result));
@@ -142,10 +139,12 @@ void SarifReport::add(const FileFindings &F) {
 }
 
 void SarifReport::addError(const std::string &File, const std::string &Message) {
-  Notifications.push_back(Object{{"level", "error"},
-                                 {"locations", Array{Object{{"physicalLocation",
-                                     Object{{"artifactLocation", artifactLocation(absolute(File))}}}}}},
-                                 {"message", Object{{"text", Message}}}});
+  Notifications.push_back(
+      Object{{"level", "error"},
+             {"locations",
+              Array{Object{{"physicalLocation",
+                            Object{{"artifactLocation", artifactLocation(absolute(File))}}}}}},
+             {"message", Object{{"text", Message}}}});
 }
 
 void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
@@ -155,27 +154,26 @@ void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
   // The line only: clang's column counts bytes, SARIF's UTF-16 code units.
   Object Where{{"artifactLocation", artifactLocation(absolute(First.File))},
                {"region", Object{{"startLine", static_cast<int64_t>(First.Line)}}}};
-  Notifications.push_back(Object{{"level", "warning"},
-                                 {"locations", Array{Object{{"physicalLocation", std::move(Where)}}}},
-                                 {"message", Object{{"text", hostErrorSummary(Errors)}}}});
+  Notifications.push_back(
+      Object{{"level", "warning"},
+             {"locations", Array{Object{{"physicalLocation", std::move(Where)}}}},
+             {"message", Object{{"text", hostErrorSummary(Errors)}}}});
 }
 
 Value SarifReport::render(bool Successful) const {
-  Object Rule{
-      {"id", CheckName},
-      {"name", "LdsBankConflict"},
-      {"shortDescription", Object{{"text", "GPU shared-memory (LDS) bank conflict"}}},
-      {"fullDescription",
-       Object{{"text",
-               "A __shared__ (LDS) access whose lanes ask one memory bank for "
-               "several different words, so that one wave instruction takes "
-               "several bank cycles instead of one. lds-rewrite --fix removes "
-               "it by padding the array's rows or XOR-swizzling its columns."}}},
-      {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
-      {"defaultConfiguration", Object{{"level", "warning"}}},
-      {"properties", Object{{"tags", Array{"performance", "gpu"}},
-                            {"precision", "high"},
-                            {"problem.severity", "warning"}}}};
+  Object Rule{{"id", CheckName},
+              {"name", "LdsBankConflict"},
+              {"shortDescription", Object{{"text", "GPU shared-memory (LDS) bank conflict"}}},
+              {"fullDescription",
+               Object{{"text", "A __shared__ (LDS) access whose lanes ask one memory bank for "
+                               "several different words, so that one wave instruction takes "
+                               "several bank cycles instead of one. lds-rewrite --fix removes "
+                               "it by padding the array's rows or XOR-swizzling its columns."}}},
+              {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
+              {"defaultConfiguration", Object{{"level", "warning"}}},
+              {"properties", Object{{"tags", Array{"performance", "gpu"}},
+                                    {"precision", "high"},
+                                    {"problem.severity", "warning"}}}};
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},
@@ -184,17 +182,14 @@ Value SarifReport::render(bool Successful) const {
   Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = Array(Notifications);
-  Object Run{
-      {"tool", Object{{"driver", std::move(Driver)}}},
-      {"originalUriBaseIds",
-       Object{{SrcRoot, Object{{"uri", fileURI(SourceRoot)}}}}},
-      {"columnKind", "utf16CodeUnits"},
-      {"invocations", Array{std::move(Invocation)}},
-      {"results", Array(Results)}};
-  return Object{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", Array{std::move(Run)}}};
+  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
+             {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", fileURI(SourceRoot)}}}}},
+             {"columnKind", "utf16CodeUnits"},
+             {"invocations", Array{std::move(Invocation)}},
+             {"results", Array(Results)}};
+  return Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", Array{std::move(Run)}}};
 }
 
 } // namespace lds

@@ -71,8 +71,7 @@ llvm::SmallVector<Marker, 2> markersOn(StringRef Line, StringRef Check) {
 
 bool hasOwnMarker(StringRef Line) {
   size_t Pos = Line.find("lds-rewrite:");
-  return Pos != StringRef::npos &&
-         Line.drop_front(Pos + 12).ltrim().starts_with("ignore");
+  return Pos != StringRef::npos && Line.drop_front(Pos + 12).ltrim().starts_with("ignore");
 }
 
 } // namespace
@@ -124,8 +123,7 @@ std::vector<bool> findSuppressed(const SourceManager &SM, const BuiltModel &Buil
     if (It == PerFile.end()) {
       bool Invalid = false;
       StringRef Text = SM.getBufferData(FID, &Invalid);
-      It = PerFile.emplace(FID, Invalid ? std::vector<bool>()
-                                        : suppressedLines(Text)).first;
+      It = PerFile.emplace(FID, Invalid ? std::vector<bool>() : suppressedLines(Text)).first;
     }
     unsigned Line = SM.getLineNumber(FID, Offset);
     return Line < It->second.size() && It->second[Line];

@@ -29,12 +29,10 @@ inline constexpr const char *CheckName = "lds-bank-conflict";
 
 /// Suppressed[i] for every access of F.Built (its expansion line, and the
 /// line it is spelled on when that differs, e.g. inside a macro).
-std::vector<bool> findSuppressed(const clang::SourceManager &SM,
-                                 const BuiltModel &Built);
+std::vector<bool> findSuppressed(const clang::SourceManager &SM, const BuiltModel &Built);
 
 /// Which lines (1-based; index 0 unused) of Text are suppressed for Check.
-std::vector<bool> suppressedLines(llvm::StringRef Text,
-                                  llvm::StringRef Check = CheckName);
+std::vector<bool> suppressedLines(llvm::StringRef Text, llvm::StringRef Check = CheckName);
 
 /// A copy of F in which suppressed accesses do not conflict: what the fix
 /// planner is given, so that a suppressed access never causes a fix.

@@ -45,8 +45,7 @@ PlainLocation plainLocation(const SourceManager &SM, SourceLocation L) {
   return P;
 }
 
-TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
-                         llvm::raw_ostream &OS, bool Color,
+TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F, llvm::raw_ostream &OS, bool Color,
                          std::vector<ReportedFinding> *Collected) {
   TextSummary Summary;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -59,8 +58,7 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
     if (Collected && !Collected->empty())
       Collected->back().Text += Text;
   };
-  auto Record = [&](DiagnosticsEngine::Level Level, SourceLocation L,
-                    const std::string &M) {
+  auto Record = [&](DiagnosticsEngine::Level Level, SourceLocation L, const std::string &M) {
     if (!Collected)
       return;
     if (Level == DiagnosticsEngine::Note) {
@@ -121,8 +119,7 @@ TextSummary reportAsText(ASTContext &Ctx, const AnalyzedFile &F,
   return Summary;
 }
 
-std::string assumedShapeNotes(const AnalyzedFile &F,
-                              const std::vector<ReportedFinding> &Found) {
+std::string assumedShapeNotes(const AnalyzedFile &F, const std::vector<ReportedFinding> &Found) {
   std::set<std::string> WithFinding;
   for (const ReportedFinding &R : Found)
     for (size_t I : R.Accesses)
@@ -134,8 +131,7 @@ std::string assumedShapeNotes(const AnalyzedFile &F,
         !Said.insert(A.Kernel).second)
       continue;
     Out += "note: kernel '" + A.Kernel + "' was analysed with block shape " +
-           std::to_string(A.Block.Dims[0]) + "x" +
-           std::to_string(A.Block.Dims[1]) + "x" +
+           std::to_string(A.Block.Dims[0]) + "x" + std::to_string(A.Block.Dims[1]) + "x" +
            std::to_string(A.Block.Dims[2]) +
            ", assumed by default (no launch with constant dimensions and no "
            "__launch_bounds__ give one): no conflict under it; use --block to "

@@ -27,18 +27,17 @@ struct TextSummary {
 
 /// A place in a file, free of Clang types (it outlives the AST).
 struct PlainLocation {
-  std::string File;      ///< as the diagnostic prints it
-  std::string Path;      ///< absolute, without . and .. (dedup, YAML, SARIF)
-  unsigned Offset = 0;   ///< byte offset in the file
-  unsigned Line = 0;     ///< 1-based
-  unsigned Column = 0;   ///< 1-based, in bytes (as clang prints it)
+  std::string File;         ///< as the diagnostic prints it
+  std::string Path;         ///< absolute, without . and .. (dedup, YAML, SARIF)
+  unsigned Offset = 0;      ///< byte offset in the file
+  unsigned Line = 0;        ///< 1-based
+  unsigned Column = 0;      ///< 1-based, in bytes (as clang prints it)
   unsigned Utf16Column = 0; ///< 1-based, in UTF-16 code units (SARIF)
   bool valid() const { return Line != 0; }
 };
 
 /// The expansion location of L (invalid L: an invalid PlainLocation).
-PlainLocation plainLocation(const clang::SourceManager &SM,
-                            clang::SourceLocation L);
+PlainLocation plainLocation(const clang::SourceManager &SM, clang::SourceLocation L);
 
 struct ReportedNote {
   PlainLocation Loc; ///< invalid for notes printed without a location
@@ -51,29 +50,27 @@ struct ReportedNote {
 struct ReportedFinding {
   clang::DiagnosticsEngine::Level Level = clang::DiagnosticsEngine::Warning;
   PlainLocation Loc;
-  std::string Message;             ///< without the " [lds-bank-conflict]" tag
+  std::string Message; ///< without the " [lds-bank-conflict]" tag
   std::vector<ReportedNote> Notes;
-  std::vector<size_t> Accesses;    ///< indices into the model's accesses
-  std::string ArrayId;             ///< of the accesses, if any
+  std::vector<size_t> Accesses; ///< indices into the model's accesses
+  std::string ArrayId;          ///< of the accesses, if any
   /// What the finding is about, independent of line numbers and costs
   /// ("array|load|index"), for SARIF fingerprints.
   std::string Identity;
-  std::string Text;                ///< exactly as printed, notes included
-  bool Suppressed = false;         ///< set by the caller (Suppressions.h)
-  int Fix = -1;                    ///< set by the exporters
+  std::string Text;        ///< exactly as printed, notes included
+  bool Suppressed = false; ///< set by the caller (Suppressions.h)
+  int Fix = -1;            ///< set by the exporters
 };
 
 /// Prints the findings; when Collected is given, also records each printed
 /// diagnostic there, in order (their Text fields concatenate to what OS got).
-TextSummary reportAsText(clang::ASTContext &Ctx, const AnalyzedFile &F,
-                         llvm::raw_ostream &OS, bool Color,
-                         std::vector<ReportedFinding> *Collected = nullptr);
+TextSummary reportAsText(clang::ASTContext &Ctx, const AnalyzedFile &F, llvm::raw_ostream &OS,
+                         bool Color, std::vector<ReportedFinding> *Collected = nullptr);
 
 /// One note per kernel analysed under the default block shape that has no
 /// finding: a clean result under a shape nobody gave must say so (the
 /// findings carry that note themselves).
-std::string assumedShapeNotes(const AnalyzedFile &F,
-                              const std::vector<ReportedFinding> &Found);
+std::string assumedShapeNotes(const AnalyzedFile &F, const std::vector<ReportedFinding> &Found);
 
 } // namespace lds
 

@@ -98,11 +98,10 @@ TEST(AmdAsmClassify, Gfx12Spellings) {
 }
 
 TEST(AmdAsmExpr, SetSymbols) {
-  std::map<std::string, std::string> S = {
-      {"k.num_vgpr", "max(45, amdgpu.max_num_vgpr)"},
-      {"amdgpu.max_num_vgpr", "0"},
-      {"k.num_agpr", "8"},
-      {"k.numbered_sgpr", "70"}};
+  std::map<std::string, std::string> S = {{"k.num_vgpr", "max(45, amdgpu.max_num_vgpr)"},
+                                          {"amdgpu.max_num_vgpr", "0"},
+                                          {"k.num_agpr", "8"},
+                                          {"k.numbered_sgpr", "70"}};
   EXPECT_EQ(evaluate("k.num_vgpr", S), 45);
   EXPECT_EQ(evaluate("max(k.numbered_sgpr+6, 1, 0)-6", S), 70);
   EXPECT_EQ(evaluate("totalnumvgprs(k.num_agpr, k.num_vgpr)", S), 48 + 8);
@@ -216,8 +215,7 @@ TEST(AmdAsmParse, MergedLoadsAndLineZero) {
   // s[2t] and s[2t+1] (lines 17, 18): one ds_read_b64 at line 17.
   ASSERT_TRUE(By.count("ds_read_b64"));
   EXPECT_EQ(frame(*By["ds_read_b64"])->Line, 17u);
-  EXPECT_TRUE(endsWith(frame(*By["ds_read_b64"])->File,
-                       "test/lit/isa/Inputs/merged.hip"));
+  EXPECT_TRUE(endsWith(frame(*By["ds_read_b64"])->File, "test/lit/isa/Inputs/merged.hip"));
   ASSERT_TRUE(By.count("ds_read2_b32"));
   EXPECT_EQ(frame(*By["ds_read2_b32"])->Line, 19u);
   ASSERT_TRUE(By.count("ds_write_b128"));

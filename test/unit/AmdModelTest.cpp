@@ -20,9 +20,7 @@ AccessResult analyze(const BankModel &M, const char *Target, const Access &A) {
 
 /// One wave of 64 lanes; lane t reads fp16 element t * (64 + Pad) of a
 /// [64][64 + Pad] tile: the seed's MI355X experiment.
-Access fp16Column(int Pad) {
-  return elementAccess(tx() * (64 + Pad), 2, {64, 1, 1});
-}
+Access fp16Column(int Pad) { return elementAccess(tx() * (64 + Pad), 2, {64, 1, 1}); }
 
 const int Pads[] = {0, 1, 2, 4, 32};
 
@@ -104,8 +102,8 @@ TEST(Transpose32x8, Gfx942) {
   // Wave64 = two rows of ty; each row is one group of 32 lanes, all on bank
   // ty with 32 different words: 32 + 32 = 64 passes. Ideal: 2 groups of 32
   // consecutive floats, 1 each = 2. Degree 32.
-  AccessResult R = analyze(BankModel::builtin(), "gfx942",
-                           elementAccess(tx() * 32 + ty(), 4, {32, 8, 1}));
+  AccessResult R =
+      analyze(BankModel::builtin(), "gfx942", elementAccess(tx() * 32 + ty(), 4, {32, 8, 1}));
   EXPECT_EQ(R.Passes, 64);
   EXPECT_EQ(R.IdealPasses, 2);
   EXPECT_EQ(R.Degree, 32);
@@ -115,8 +113,8 @@ TEST(Transpose32x8, Gfx1250) {
   // Wave32, 64 banks, one group: bank (32 * tx + ty) mod 64 is ty for even
   // tx and ty + 32 for odd tx: 16 different words on each, 16 passes.
   // Ideal: 32 consecutive floats on 64 banks = 1. Degree 16.
-  AccessResult R = analyze(BankModel::builtin(), "gfx1250",
-                           elementAccess(tx() * 32 + ty(), 4, {32, 8, 1}));
+  AccessResult R =
+      analyze(BankModel::builtin(), "gfx1250", elementAccess(tx() * 32 + ty(), 4, {32, 8, 1}));
   EXPECT_EQ(R.Passes, 16);
   EXPECT_EQ(R.IdealPasses, 1);
   EXPECT_EQ(R.Degree, 16);
@@ -125,8 +123,7 @@ TEST(Transpose32x8, Gfx1250) {
 TEST(Transpose32x8, PaddedIsFreeEverywhere) {
   BankModel M = BankModel::builtin();
   for (const std::string &Target : M.targetNames()) {
-    AccessResult R = analyze(M, Target.c_str(),
-                             elementAccess(tx() * 33 + ty(), 4, {32, 8, 1}));
+    AccessResult R = analyze(M, Target.c_str(), elementAccess(tx() * 33 + ty(), 4, {32, 8, 1}));
     EXPECT_EQ(R.Degree, 1) << Target;
   }
 }
@@ -134,8 +131,7 @@ TEST(Transpose32x8, PaddedIsFreeEverywhere) {
 TEST(Gfx950, ReadB128UsesSixtyFourBanksInPermutedGroupsOf16) {
   // Lane t reads float4 t: 16 lanes x 16 bytes = 64 banks once: 1 pass per
   // group of 16, 4 groups.
-  AccessResult R = analyze(BankModel::builtin(), "gfx950",
-                           elementAccess(tx(), 16, {64, 1, 1}));
+  AccessResult R = analyze(BankModel::builtin(), "gfx950", elementAccess(tx(), 16, {64, 1, 1}));
   EXPECT_EQ(R.Passes, 4);
   EXPECT_EQ(R.Banks, 64u);
 }

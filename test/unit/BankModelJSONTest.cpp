@@ -82,18 +82,19 @@ TEST(BankModelJSON, Errors) {
   EXPECT_TRUE(contains(BadGroups, "model.json")) << BadGroups;
   EXPECT_TRUE(contains(BadGroups, "lane 3 is in two groups")) << BadGroups;
 
-  EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"wave_size": 32}]})"),
-                       "needs a \"name\""));
+  EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"wave_size": 32}]})"), "needs a \"name\""));
   EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "x", "base": "gfx9"}]})"),
                        "unknown base target 'gfx9'"));
   EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "x", "rules": [
-      {"dir": "read", "width": 4}]}]})"), "needs \"groups\""));
-  EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "x"}]})"),
-                       "needs \"rules\""));
+      {"dir": "read", "width": 4}]}]})"),
+                       "needs \"groups\""));
+  EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "x"}]})"), "needs \"rules\""));
   EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "gfx950", "rules": [
-      {"dir": "sideways", "width": 4}]}]})"), "'dir'"));
+      {"dir": "sideways", "width": 4}]}]})"),
+                       "'dir'"));
   EXPECT_TRUE(contains(mergeError(M, R"({"targets": [{"name": "gfx950",
-      "wave_size": -1}]})"), "'wave_size' must be a positive integer"));
+      "wave_size": -1}]})"),
+                       "'wave_size' must be a positive integer"));
   EXPECT_TRUE(contains(mergeError(M, R"({"target": []})"), "unknown key 'target'"));
   EXPECT_TRUE(contains(mergeError(M, "{not json"), "model.json"));
 }

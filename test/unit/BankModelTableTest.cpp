@@ -8,9 +8,8 @@ using namespace lds;
 
 TEST(BankModelTable, EveryTargetOfTheContract) {
   BankModel M = BankModel::builtin();
-  EXPECT_EQ(M.targetNames(),
-            (std::vector<std::string>{"gfx1100", "gfx1200", "gfx1250", "gfx90a",
-                                      "gfx942", "gfx950", "sm_80", "sm_90"}));
+  EXPECT_EQ(M.targetNames(), (std::vector<std::string>{"gfx1100", "gfx1200", "gfx1250", "gfx90a",
+                                                       "gfx942", "gfx950", "sm_80", "sm_90"}));
 }
 
 TEST(BankModelTable, EveryWidthAndDirectionHasASourcedRow) {
@@ -51,10 +50,8 @@ TEST(BankModelTable, HardwareFacts) {
   EXPECT_EQ(M.find("gfx950")->findRule(Direction::Write, 8)->Banks, 32u);
   EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 16)->Groups.size(), 4u);
   EXPECT_EQ(M.find("gfx942")->findRule(Direction::Read, 16)->Groups.size(), 8u);
-  EXPECT_EQ(M.find("gfx942")->findRule(Direction::Write, 16)->GroupSpec,
-            "consecutive:8");
-  EXPECT_EQ(M.find("gfx1200")->findRule(Direction::Read, 16)->GroupSpec,
-            "consecutive:8");
+  EXPECT_EQ(M.find("gfx942")->findRule(Direction::Write, 16)->GroupSpec, "consecutive:8");
+  EXPECT_EQ(M.find("gfx1200")->findRule(Direction::Read, 16)->GroupSpec, "consecutive:8");
   EXPECT_EQ(M.find("gfx1100")->findRule(Direction::Read, 16)->Groups[0],
             (std::vector<unsigned>{0, 1, 2, 3, 20, 21, 22, 23}));
   // The disputed gfx950 rows carry the other reading.
@@ -109,9 +106,9 @@ TEST(Capacity, Sm90) {
   EXPECT_EQ(T.allocatedBytes(4096), 5120u);
   EXPECT_EQ(T.allocatedBytes(4224), 5248u);
   EXPECT_EQ(T.allocatedBytes(4100), 5248u);
-  EXPECT_EQ(T.blocksPerCU(4096), 32u);       // 45 fit, the SM caps at 32
-  EXPECT_EQ(T.blocksPerCU(48 * 1024), 4u);   // 233472 / 50176
-  EXPECT_EQ(T.blocksPerCU(100000), 2u);      // 233472 / 101120
+  EXPECT_EQ(T.blocksPerCU(4096), 32u);     // 45 fit, the SM caps at 32
+  EXPECT_EQ(T.blocksPerCU(48 * 1024), 4u); // 233472 / 50176
+  EXPECT_EQ(T.blocksPerCU(100000), 2u);    // 233472 / 101120
   EXPECT_EQ(T.blocksPerCU(227 * 1024), 1u);
   EXPECT_EQ(T.blocksPerCU(227 * 1024 + 1), 0u);
 }

@@ -1,7 +1,7 @@
 //===- ExprShapeTest.cpp - Uniform offsets peeled off, and reused costs ---===//
 
-#include "ConflictAnalyzer.h"
 #include "ExprShape.h"
+#include "ConflictAnalyzer.h"
 #include "TestExpr.h"
 
 #include <gtest/gtest.h>

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConflictAnalyzer.h"
 #include "FixPlanner.h"
+#include "ConflictAnalyzer.h"
 #include "LaneEvaluator.h"
 #include "TestExpr.h"
 
@@ -53,8 +53,8 @@ SharedArray array(const char *Name, const char *Type, unsigned ElemBytes,
 /// the byte offset row-major in int arithmetic. Flat: a 1-D array indexed
 /// Subs[0] * Flat + Subs[1].
 Access access(const SharedArray &Arr, std::vector<X> Subs, unsigned Width,
-              std::array<unsigned, 3> Block, AccessKind Kind = AccessKind::Load,
-              uint64_t Flat = 0, unsigned Line = 1) {
+              std::array<unsigned, 3> Block, AccessKind Kind = AccessKind::Load, uint64_t Flat = 0,
+              unsigned Line = 1) {
   Access A;
   A.ArrayId = Arr.Id;
   A.Kind = Kind;
@@ -88,8 +88,8 @@ std::vector<const Access *> ptrs(const std::vector<Access> &V) {
   return P;
 }
 
-AccessResult analyzeUnder(const SharedArray &Arr, const Access &A,
-                          const FixCandidate &C, const char *Target) {
+AccessResult analyzeUnder(const SharedArray &Arr, const Access &A, const FixCandidate &C,
+                          const char *Target) {
   Access Copy = A;
   Copy.ByteOffset = relayout(Arr, A, C);
   EXPECT_TRUE(Copy.ByteOffset);
@@ -112,10 +112,8 @@ SharedArray tile() { return array("tile", "float", 4, {32, 32}); }
 
 std::vector<Access> transposeAccesses(const SharedArray &Tile) {
   std::vector<Access> V;
-  V.push_back(access(Tile, {ty() + sym("j"), tx()}, 4, {32, 8, 1},
-                     AccessKind::Store, 0, 7));
-  V.push_back(access(Tile, {tx(), ty() + sym("j")}, 4, {32, 8, 1},
-                     AccessKind::Load, 0, 9));
+  V.push_back(access(Tile, {ty() + sym("j"), tx()}, 4, {32, 8, 1}, AccessKind::Store, 0, 7));
+  V.push_back(access(Tile, {tx(), ty() + sym("j")}, 4, {32, 8, 1}, AccessKind::Load, 0, 9));
   for (Access &A : V) {
     A.Symbols["j"] = loop({0, 8, 16, 24});
     A.LoopDepth = 1;
@@ -140,8 +138,7 @@ std::vector<Access> transposeAccesses(const SharedArray &Tile) {
 TEST(FixPlanner, TransposePadsTo33) {
   SharedArray Tile = tile();
   std::vector<Access> V = transposeAccesses(Tile);
-  FixPlan P = planFix(Tile, ptrs(V), targets({"gfx942", "sm_90"}), 4096,
-                      Strategy::Auto, model());
+  FixPlan P = planFix(Tile, ptrs(V), targets({"gfx942", "sm_90"}), 4096, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
   EXPECT_EQ(P.Choice.K, FixCandidate::Pad);
   EXPECT_EQ(P.Choice.PadElems, 1u);
@@ -158,9 +155,8 @@ TEST(FixPlanner, TransposePadsTo33) {
   EXPECT_EQ(P.LDSBytesAfter, 4096u + 128);
   EXPECT_EQ(P.ArrayBytesAfter, 4224u);
   EXPECT_EQ(P.NewLayout.NewDims, (std::vector<uint64_t>{32, 33}));
-  EXPECT_EQ(P.Description,
-            "pad rows 32 -> 33 floats: 32-way -> 1-way on gfx942 and sm_90, "
-            "+128 B LDS, occupancy unchanged");
+  EXPECT_EQ(P.Description, "pad rows 32 -> 33 floats: 32-way -> 1-way on gfx942 and sm_90, "
+                           "+128 B LDS, occupancy unchanged");
 }
 
 // With gfx950 among the targets, pad 33 is 1-way under the default 32-bank
@@ -173,8 +169,8 @@ TEST(FixPlanner, TransposePadsTo33) {
 TEST(FixPlanner, DisputedReadingPrefersSwizzleOnGfx950) {
   SharedArray Tile = tile();
   std::vector<Access> V = transposeAccesses(Tile);
-  FixPlan P = planFix(Tile, ptrs(V), targets({"gfx942", "gfx950", "sm_90"}),
-                      4096, Strategy::Auto, model());
+  FixPlan P =
+      planFix(Tile, ptrs(V), targets({"gfx942", "gfx950", "sm_90"}), 4096, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
   EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
   ASSERT_EQ(P.Outcomes.size(), 3u);
@@ -203,10 +199,9 @@ TEST(FixPlanner, StrategyRestrictsTheSearch) {
   EXPECT_EQ(Swz.Choice.Swz.Mask, 31u);
   EXPECT_EQ(Swz.Choice.Swz.VecElems, 1u);
   EXPECT_EQ(Swz.LDSBytesAfter, 4096u);
-  EXPECT_EQ(Swz.Description,
-            "XOR-swizzle columns in 4-byte units with bits 0-4 of the row: "
-            "32-way -> 1-way on gfx942, gfx950 and sm_90, no extra LDS; under "
-            "the disputed 64-bank reading: 16-way -> 1-way on gfx950");
+  EXPECT_EQ(Swz.Description, "XOR-swizzle columns in 4-byte units with bits 0-4 of the row: "
+                             "32-way -> 1-way on gfx942, gfx950 and sm_90, no extra LDS; under "
+                             "the disputed 64-bank reading: 16-way -> 1-way on gfx950");
   for (const std::string &L : Swz.Considered)
     EXPECT_EQ(L.find("pad"), std::string::npos) << L;
 
@@ -233,8 +228,7 @@ TEST(FixPlanner, RelayoutComputesTheNewAddresses) {
   ASSERT_TRUE(Pad && Swz && Same);
   EXPECT_EQ(*LaneEvaluator::eval(*Pad, Env), (33 * 5 + 3 + 8) * 4);
   EXPECT_EQ(*LaneEvaluator::eval(*Swz, Env), (32 * 5 + ((3 + 8) ^ 5)) * 4);
-  EXPECT_EQ(*LaneEvaluator::eval(*Same, Env),
-            *LaneEvaluator::eval(*V[1].ByteOffset, Env));
+  EXPECT_EQ(*LaneEvaluator::eval(*Same, Env), *LaneEvaluator::eval(*V[1].ByteOffset, Env));
 }
 
 // A flattened float s[32 * 32] indexed s[tx * 32 + ty] (and stored
@@ -245,8 +239,7 @@ TEST(FixPlanner, FlatTilePadsTheRowStride) {
   std::vector<Access> V;
   V.push_back(access(S, {ty(), tx()}, 4, {32, 8, 1}, AccessKind::Store, 32));
   V.push_back(access(S, {tx(), ty()}, 4, {32, 8, 1}, AccessKind::Load, 32));
-  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 4096,
-                      Strategy::Auto, model());
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 4096, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.Choice.K, FixCandidate::Pad);
   EXPECT_EQ(P.Choice.PadElems, 1u);
@@ -279,8 +272,7 @@ TEST(FixPlanner, SixteenWideBlockNeedsPadTwo) {
     EXPECT_EQ(analyzeUnder(S, V[0], FixCandidate::pad(1), T).Degree, 2) << T;
     EXPECT_EQ(analyzeUnder(S, V[0], FixCandidate::pad(2), T).Degree, 1) << T;
   }
-  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 5120,
-                      Strategy::Auto, model());
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 5120, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.Choice.K, FixCandidate::Pad);
   EXPECT_EQ(P.Choice.PadElems, 2u);
@@ -338,10 +330,9 @@ TEST(FixPlanner, Gfx950Fp16ColumnPadsByTwo) {
   EXPECT_EQ(P.Choice.PadElems, 2u);
   EXPECT_EQ(P.Outcomes[0].AltDegreeAfter, 1);
   // 64 rows * 2 * 2 B = 256 B.
-  EXPECT_EQ(P.Description,
-            "pad rows 64 -> 66 elements: 32-way -> 1-way on gfx950, +256 B LDS, "
-            "occupancy unchanged; under the disputed 64-bank reading: "
-            "32-way -> 1-way on gfx950");
+  EXPECT_EQ(P.Description, "pad rows 64 -> 66 elements: 32-way -> 1-way on gfx950, +256 B LDS, "
+                           "occupancy unchanged; under the disputed 64-bank reading: "
+                           "32-way -> 1-way on gfx950");
 }
 
 // The same case on a model where the 64-bank reading is the default and the
@@ -365,8 +356,7 @@ TEST(FixPlanner, DisputedReadingBreaksTies) {
   FixPlan P = planFix(S, ptrs(V), {&T}, 8192, Strategy::Pad, model());
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.Choice.PadElems, 2u) << considered(P);
-  EXPECT_NE(considered(P).find("pad +1: gfx950-64 1-way (2-way disputed)"),
-            std::string::npos)
+  EXPECT_NE(considered(P).find("pad +1: gfx950-64 1-way (2-way disputed)"), std::string::npos)
       << considered(P);
 }
 
@@ -444,9 +434,8 @@ TEST(FixPlanner, GemmTileSwizzlesWhenPaddingCostsOccupancy) {
   EXPECT_EQ(P.Outcomes[0].BlocksPerCUBefore, 2u);
   EXPECT_EQ(P.Outcomes[0].BlocksPerCUAfter, 2u);
   EXPECT_EQ(P.LDSBytesAfter, 32768u);
-  EXPECT_EQ(P.Description,
-            "XOR-swizzle columns in 16-byte units with bits 0-2 of the row: "
-            "8-way -> 1-way on gfx942, no extra LDS");
+  EXPECT_EQ(P.Description, "XOR-swizzle columns in 16-byte units with bits 0-2 of the row: "
+                           "8-way -> 1-way on gfx942, no extra LDS");
   EXPECT_NE(considered(P).find("pad +1: gfx942 1-way, +512 B; rejected: lowers "
                                "the workgroups per CU on gfx942 from 2 to 1"),
             std::string::npos)
@@ -458,8 +447,7 @@ TEST(FixPlanner, GemmTileSwizzlesWhenPaddingCostsOccupancy) {
   FixPlan Full = planFix(B, ptrs(V), targets({"gfx942"}), 65536, Strategy::Auto, model());
   ASSERT_TRUE(Full.Found) << Full.Refusal;
   EXPECT_EQ(Full.Choice.K, FixCandidate::Swizzle);
-  EXPECT_NE(considered(Full).find("exceeds the LDS of a block on gfx942"),
-            std::string::npos)
+  EXPECT_NE(considered(Full).find("exceeds the LDS of a block on gfx942"), std::string::npos)
       << considered(Full);
 
   // Padding only: refused, saying why.
@@ -486,8 +474,7 @@ TEST(FixPlanner, VectorReadsOfScalarsPadByWholeVectors) {
   EXPECT_EQ(P.Outcomes[0].DegreeBefore, 4);
   EXPECT_EQ(P.Outcomes[0].DegreeAfter, 1);
   EXPECT_EQ(considered(P).find("pad +1:"), std::string::npos) << considered(P);
-  EXPECT_NE(considered(P).find("swizzle ((row >> 0) & 3) * 4"), std::string::npos)
-      << considered(P);
+  EXPECT_NE(considered(P).find("swizzle ((row >> 0) & 3) * 4"), std::string::npos) << considered(P);
 }
 
 // ---- Bijections ---------------------------------------------------------------
@@ -553,11 +540,10 @@ TEST(FixPlanner, RefusesSubscriptsThatAreNotElements) {
   FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 4096, Strategy::Auto, model());
   EXPECT_FALSE(P.Found);
   // A 1-D array: said in terms of its index, not of [row][column].
-  EXPECT_EQ(P.Refusal,
-            "the index of the store at k.hip:4:5 does not stay in one group of 32 "
-            "elements of 's' (the part added to the multiple of 32 reaches 32 at "
-            "threadIdx (32, 0, 0), outside [0, 32)): a new stride would move what "
-            "it reads");
+  EXPECT_EQ(P.Refusal, "the index of the store at k.hip:4:5 does not stay in one group of 32 "
+                       "elements of 's' (the part added to the multiple of 32 reaches 32 at "
+                       "threadIdx (32, 0, 0), outside [0, 32)): a new stride would move what "
+                       "it reads");
   EXPECT_EQ(P.RefusalLoc.Line, 4u);
 
   SharedArray Tile = tile();
@@ -584,8 +570,7 @@ TEST(FixPlanner, RefusesAnUnknownCost) {
 TEST(FixPlanner, NothingToFix) {
   SharedArray S = array("s", "float", 4, {32, 32});
   std::vector<Access> V = {access(S, {ty(), tx()}, 4, {32, 8, 1})};
-  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 4096,
-                      Strategy::Auto, model());
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942"}), 4096, Strategy::Auto, model());
   EXPECT_FALSE(P.Found);
   EXPECT_EQ(P.Refusal, "no bank conflict to remove");
 }
@@ -601,20 +586,19 @@ TEST(FixPlanner, NothingToFix) {
 // lane with the same bits and keeps the 4 banks: none helps either.
 TEST(FixPlanner, RefusesSiboehmExtraColumn) {
   SharedArray Bs = array("Bs", "float", 4, {8 * 133});
-  std::vector<Access> V = {access(Bs, {sym("dotIdx"), (tx() % 16) * 8 + sym("i")},
-                                  4, {256, 1, 1}, AccessKind::Load, 133)};
+  std::vector<Access> V = {access(Bs, {sym("dotIdx"), (tx() % 16) * 8 + sym("i")}, 4, {256, 1, 1},
+                                  AccessKind::Load, 133)};
   V[0].Symbols["dotIdx"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
   V[0].Symbols["i"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
   V[0].LoopDepth = 2;
   AccessResult Before = analyzeUnder(Bs, V[0], FixCandidate::pad(0), "sm_90");
   EXPECT_EQ(Before.Degree, 4);
-  FixPlan P = planFix(Bs, ptrs(V), targets({"sm_90", "gfx942"}), 8 * 133 * 4 + 8192,
-                      Strategy::Auto, model());
+  FixPlan P = planFix(Bs, ptrs(V), targets({"sm_90", "gfx942"}), 8 * 133 * 4 + 8192, Strategy::Auto,
+                      model());
   EXPECT_FALSE(P.Found);
-  EXPECT_EQ(P.Refusal,
-            "padding is not possible: no pad of 'Bs' indexed as r * 133 + c lowers "
-            "the passes; a swizzle is not possible: no XOR swizzle of 'Bs' indexed "
-            "as r * 133 + c lowers the passes");
+  EXPECT_EQ(P.Refusal, "padding is not possible: no pad of 'Bs' indexed as r * 133 + c lowers "
+                       "the passes; a swizzle is not possible: no XOR swizzle of 'Bs' indexed "
+                       "as r * 133 + c lowers the passes");
   FixPlan Swz = planFix(Bs, ptrs(V), targets({"sm_90"}), 8192, Strategy::Swizzle, model());
   EXPECT_FALSE(Swz.Found);
   EXPECT_EQ(Swz.Refusal, "no swizzle removes the conflict: no XOR swizzle of 'Bs' "
@@ -633,10 +617,9 @@ TEST(FixPlanner, DynamicArray) {
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.Choice.PadElems, 1u);
   EXPECT_FALSE(P.OccupancyChecked);
-  EXPECT_EQ(P.Description,
-            "pad rows 32 -> 33 floats: 32-way -> 1-way on sm_90, +1 float per row "
-            "of dynamic LDS (the launch must pass the larger size), occupancy not "
-            "checked");
+  EXPECT_EQ(P.Description, "pad rows 32 -> 33 floats: 32-way -> 1-way on sm_90, +1 float per row "
+                           "of dynamic LDS (the launch must pass the larger size), occupancy not "
+                           "checked");
 
   PlanOptions Opts;
   Opts.DynamicBytes = 4096;
@@ -665,10 +648,9 @@ TEST(FixPlanner, PadAndSwizzleInOneRun) {
   SharedArray T = array("tile", "float", 4, {64, 16});
   std::vector<Access> V;
   for (int K = 0; K < 4; ++K) {
-    V.push_back(access(T, {ty() * X(4) + X(K), tx()}, 4, {16, 16, 1},
-                       AccessKind::Store, 0, 7 + K));
-    V.push_back(access(T, {tx() * X(4) + ty() / X(4), (ty() % X(4)) * X(4) + X(K)}, 4,
-                       {16, 16, 1}, AccessKind::Load, 0, 12 + K));
+    V.push_back(access(T, {ty() * X(4) + X(K), tx()}, 4, {16, 16, 1}, AccessKind::Store, 0, 7 + K));
+    V.push_back(access(T, {tx() * X(4) + ty() / X(4), (ty() % X(4)) * X(4) + X(K)}, 4, {16, 16, 1},
+                       AccessKind::Load, 0, 12 + K));
   }
   FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4096, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
@@ -678,13 +660,11 @@ TEST(FixPlanner, PadAndSwizzleInOneRun) {
   EXPECT_EQ(P.Choice.Swz.Mask, 15u);
   EXPECT_EQ(P.Choice.Swz.VecElems, 1u);
   for (const Access &A : V)
-    EXPECT_EQ(analyzeUnder(T, A, P.Choice, "sm_90").Degree,
-              A.Kind == AccessKind::Store ? 2 : 1);
+    EXPECT_EQ(analyzeUnder(T, A, P.Choice, "sm_90").Degree, A.Kind == AccessKind::Store ? 2 : 1);
   EXPECT_EQ(P.NewLayout.NewDims, (std::vector<uint64_t>{64, 17}));
-  EXPECT_EQ(P.Description,
-            "pad rows 16 -> 17 floats and XOR-swizzle columns in 4-byte units with "
-            "bits 2-5 of the row: 16-way -> 2-way on sm_90, +256 B LDS, occupancy "
-            "unchanged");
+  EXPECT_EQ(P.Description, "pad rows 16 -> 17 floats and XOR-swizzle columns in 4-byte units with "
+                           "bits 2-5 of the row: 16-way -> 2-way on sm_90, +256 B LDS, occupancy "
+                           "unchanged");
   // Pad or swizzle alone: each is the best of its kind, and worse.
   FixPlan Swz = planFix(T, ptrs(V), targets({"sm_90"}), 4096, Strategy::Swizzle, model());
   ASSERT_TRUE(Swz.Found);
@@ -727,10 +707,9 @@ TEST(FixPlanner, SwizzleOfAHandPaddedRow) {
   SharedArray T = array("tile", "float", 4, {16, 65});
   std::vector<Access> V;
   for (int Q = 0; Q < 4; ++Q) {
-    V.push_back(access(T, {ty(), tx() * X(4) + X(Q)}, 4, {16, 16, 1},
-                       AccessKind::Store, 0, 7 + Q));
-    V.push_back(access(T, {(ty() % X(4)) * X(4) + X(Q), tx() * X(4) + ty() / X(4)}, 4,
-                       {16, 16, 1}, AccessKind::Load, 0, 12 + Q));
+    V.push_back(access(T, {ty(), tx() * X(4) + X(Q)}, 4, {16, 16, 1}, AccessKind::Store, 0, 7 + Q));
+    V.push_back(access(T, {(ty() % X(4)) * X(4) + X(Q), tx() * X(4) + ty() / X(4)}, 4, {16, 16, 1},
+                       AccessKind::Load, 0, 12 + Q));
   }
   FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4160, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
@@ -751,8 +730,8 @@ TEST(FixPlanner, SwizzleOfAHandPaddedRow) {
 // (lx = 15, ly / 4 = 3: 60 + 3 + 1), and no span of 2, 4, ... 64 covers it.
 TEST(FixPlanner, PartialSpanNeedsEveryColumnInside) {
   SharedArray T = array("tile", "float", 4, {16, 65});
-  std::vector<Access> V = {access(T, {(ty() % X(4)) * X(4), tx() * X(4) + ty() / X(4) + X(1)},
-                                  4, {16, 16, 1})};
+  std::vector<Access> V = {
+      access(T, {(ty() % X(4)) * X(4), tx() * X(4) + ty() / X(4) + X(1)}, 4, {16, 16, 1})};
   FixPlan P = planFix(T, ptrs(V), targets({"sm_90"}), 4160, Strategy::Swizzle, model());
   EXPECT_FALSE(P.Found);
   EXPECT_EQ(P.Refusal, "no XOR swizzle fits rows of 65 floats: the row length must be "

@@ -19,9 +19,7 @@ std::optional<int64_t> evalAt(const X &E, int64_t Tx, std::string *Why = nullptr
 }
 
 X u32(X A) { return LaneExpr::cast(A.E, IntType::u32()); }
-X binU(BinaryOp Op, X A, X B) {
-  return LaneExpr::binary(Op, u32(A).E, u32(B).E, IntType::u32());
-}
+X binU(BinaryOp Op, X A, X B) { return LaneExpr::binary(Op, u32(A).E, u32(B).E, IntType::u32()); }
 
 } // namespace
 
@@ -67,8 +65,7 @@ TEST(LaneEvaluator, CastsTruncateAndExtend) {
   EXPECT_EQ(evalAt(Cast(tx(), IntType{8, true}), 200), -56);
   EXPECT_EQ(evalAt(Cast(tx(), IntType{8, false}), 256), 0);
   EXPECT_EQ(evalAt(Cast(tx(), IntType::u32()), -1), 4294967295LL);
-  EXPECT_EQ(evalAt(Cast(Cast(tx(), IntType::u32()), IntType::i64()), -1),
-            4294967295LL);
+  EXPECT_EQ(evalAt(Cast(Cast(tx(), IntType::u32()), IntType::i64()), -1), 4294967295LL);
   EXPECT_EQ(evalAt(Cast(tx(), IntType::i64()), -1), -1);
   EXPECT_EQ(evalAt(Cast(tx(), IntType::boolean()), 2), 1);
   EXPECT_EQ(evalAt(Cast(Cast(tx(), IntType::i64()), IntType::u64()), -1), -1)
@@ -80,8 +77,7 @@ TEST(LaneEvaluator, ComparisonsUseTheCommonType) {
   X SignedVsUnsigned = LaneExpr::binary(BinaryOp::LT, tx().E, u32(0).E, IntType::i32());
   EXPECT_EQ(evalAt(SignedVsUnsigned, -1), 0);
   EXPECT_EQ(evalAt(tx() < 0, -1), 1);
-  X U64Big = LaneExpr::binary(BinaryOp::GT,
-                              LaneExpr::cast(tx().E, IntType::u64()),
+  X U64Big = LaneExpr::binary(BinaryOp::GT, LaneExpr::cast(tx().E, IntType::u64()),
                               LaneExpr::constant(1, IntType::u64()), IntType::i32());
   EXPECT_EQ(evalAt(U64Big, -1), 1) << "UINT64_MAX > 1";
   EXPECT_EQ(evalAt(tx() == 3, 3), 1);
@@ -98,11 +94,9 @@ TEST(LaneEvaluator, SelectEvaluatesOnlyTheBranchTaken) {
 
 TEST(LaneEvaluator, LogicalOperatorsShortCircuit) {
   X Zero = tx() - tx();
-  X And = LaneExpr::binary(BinaryOp::LogicalAnd, Zero.E, (X(1) / Zero).E,
-                           IntType::i32());
+  X And = LaneExpr::binary(BinaryOp::LogicalAnd, Zero.E, (X(1) / Zero).E, IntType::i32());
   EXPECT_EQ(evalAt(And, 4), 0);
-  X Or = LaneExpr::binary(BinaryOp::LogicalOr, tx().E, (X(1) / Zero).E,
-                          IntType::i32());
+  X Or = LaneExpr::binary(BinaryOp::LogicalOr, tx().E, (X(1) / Zero).E, IntType::i32());
   EXPECT_EQ(evalAt(Or, 4), 1);
   X Not = LaneExpr::unary(UnaryOp::LogicalNot, tx().E, IntType::i32());
   EXPECT_EQ(evalAt(Not, 0), 1);
@@ -112,13 +106,13 @@ TEST(LaneEvaluator, LogicalOperatorsShortCircuit) {
 TEST(LaneEvaluator, UnaryAndMinMax) {
   EXPECT_EQ(evalAt(LaneExpr::unary(UnaryOp::Neg, tx().E, IntType::i32()), 5), -5);
   EXPECT_EQ(evalAt(LaneExpr::unary(UnaryOp::BitNot, tx().E, IntType::i32()), 0), -1);
-  EXPECT_EQ(evalAt(LaneExpr::binary(BinaryOp::Min, tx().E, LaneExpr::constant(3),
-                                    IntType::i32()), -5), -5);
-  EXPECT_EQ(evalAt(LaneExpr::binary(BinaryOp::Min, u32(tx()).E, u32(3).E,
-                                    IntType::u32()), -5), 3)
+  EXPECT_EQ(
+      evalAt(LaneExpr::binary(BinaryOp::Min, tx().E, LaneExpr::constant(3), IntType::i32()), -5),
+      -5);
+  EXPECT_EQ(evalAt(LaneExpr::binary(BinaryOp::Min, u32(tx()).E, u32(3).E, IntType::u32()), -5), 3)
       << "unsigned min: (unsigned)-5 is large";
-  EXPECT_EQ(evalAt(LaneExpr::binary(BinaryOp::Max, tx().E, LaneExpr::constant(3),
-                                    IntType::i32()), 9), 9);
+  EXPECT_EQ(
+      evalAt(LaneExpr::binary(BinaryOp::Max, tx().E, LaneExpr::constant(3), IntType::i32()), 9), 9);
 }
 
 TEST(LaneEvaluator, DivisionByZeroIsAnError) {

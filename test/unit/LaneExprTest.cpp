@@ -9,8 +9,8 @@ using namespace lds;
 using namespace lds::test;
 
 TEST(LaneExpr, FoldsConstantOperands) {
-  ExprRef E = LaneExpr::binary(BinaryOp::Add, LaneExpr::constant(2),
-                               LaneExpr::constant(3), IntType::i32());
+  ExprRef E =
+      LaneExpr::binary(BinaryOp::Add, LaneExpr::constant(2), LaneExpr::constant(3), IntType::i32());
   ASSERT_TRUE(E->isConstant());
   EXPECT_EQ(E->Value, 5);
 }
@@ -28,14 +28,14 @@ TEST(LaneExpr, DropsIdentityOperands) {
   EXPECT_EQ((tx() * 1 - 0).E->str(), "threadIdx.x");
   EXPECT_EQ((tx() << 0).E->str(), "threadIdx.x");
   // Not when the operand would change type: 0u + (int)x is unsigned.
-  ExprRef U = LaneExpr::binary(BinaryOp::Add, LaneExpr::constant(0, IntType::u32()),
-                               tx().E, IntType::u32());
+  ExprRef U = LaneExpr::binary(BinaryOp::Add, LaneExpr::constant(0, IntType::u32()), tx().E,
+                               IntType::u32());
   EXPECT_EQ(U->Kind, ExprKind::Binary);
 }
 
 TEST(LaneExpr, LeavesFailingConstantsForTheAnalysis) {
-  ExprRef E = LaneExpr::binary(BinaryOp::Div, LaneExpr::constant(1),
-                               LaneExpr::constant(0), IntType::i32());
+  ExprRef E =
+      LaneExpr::binary(BinaryOp::Div, LaneExpr::constant(1), LaneExpr::constant(0), IntType::i32());
   EXPECT_FALSE(E->isConstant());
 }
 
@@ -48,12 +48,9 @@ TEST(LaneExpr, RendersLikeC) {
   EXPECT_EQ((tx() * 33 + ty()).E->str(), "((threadIdx.x * 33) + threadIdx.y)");
   EXPECT_EQ(LaneExpr::blockDim(2)->str(), "blockDim.z");
   EXPECT_EQ((sym("n") + tx()).E->str(), "(n + threadIdx.x)");
-  EXPECT_EQ(sel(tx() < 16, tx(), 100).E->str(),
-            "((threadIdx.x < 16) ? threadIdx.x : 100)");
-  EXPECT_EQ(LaneExpr::cast(tx().E, IntType{16, false})->str(),
-            "(unsigned short)threadIdx.x");
-  EXPECT_EQ(LaneExpr::binary(BinaryOp::Min, tx().E, LaneExpr::constant(7),
-                             IntType::i32())->str(),
+  EXPECT_EQ(sel(tx() < 16, tx(), 100).E->str(), "((threadIdx.x < 16) ? threadIdx.x : 100)");
+  EXPECT_EQ(LaneExpr::cast(tx().E, IntType{16, false})->str(), "(unsigned short)threadIdx.x");
+  EXPECT_EQ(LaneExpr::binary(BinaryOp::Min, tx().E, LaneExpr::constant(7), IntType::i32())->str(),
             "min(threadIdx.x, 7)");
 }
 
@@ -70,7 +67,6 @@ TEST(LaneExpr, UniformityAndUnknowns) {
 
 TEST(LaneExpr, ListsSymbols) {
   std::vector<std::string> Names;
-  (sym("a") * tx() + sym("b")).E->forEachSymbol(
-      [&](const std::string &N) { Names.push_back(N); });
+  (sym("a") * tx() + sym("b")).E->forEachSymbol([&](const std::string &N) { Names.push_back(N); });
   EXPECT_EQ(Names, (std::vector<std::string>{"a", "b"}));
 }

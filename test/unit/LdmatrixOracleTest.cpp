@@ -37,8 +37,8 @@ Access matrixAccess(const Row &T, ExprRef Addr) {
   A.Matrix = true;
   A.ByteOffset = Addr;
   unsigned Lanes = 8 * static_cast<unsigned>(std::stoul(T.at("num")));
-  A.Predicate = LaneExpr::binary(BinaryOp::LT, LaneExpr::laneId(),
-                                 LaneExpr::constant(Lanes), IntType::boolean());
+  A.Predicate = LaneExpr::binary(BinaryOp::LT, LaneExpr::laneId(), LaneExpr::constant(Lanes),
+                                 IntType::boolean());
   A.Block.Dims = {32, 1, 1};
   A.IndexText = T.at("addr");
   return A;
@@ -65,8 +65,7 @@ TEST(LdmatrixOracle, EveryH200MeasurementMatchesSm90) {
     AccessResult R = Analyzer.analyze(matrixAccess(T, Addr), Sm90);
     double Measured = std::stod(T.at("wavefronts_per_inst"));
     EXPECT_EQ(R.Status, ResultStatus::Exact) << Name << ": " << R.Reason;
-    EXPECT_DOUBLE_EQ(R.Passes, Measured) << Name << " [" << T.at("addr")
-                                         << "]: " << R.explain();
+    EXPECT_DOUBLE_EQ(R.Passes, Measured) << Name << " [" << T.at("addr") << "]: " << R.explain();
     if (R.Status == ResultStatus::Exact && R.Passes == Measured)
       ++Matched;
   }
@@ -89,6 +88,5 @@ TEST(LdmatrixOracle, MatrixRowIsNotThePlainReadRow) {
   EXPECT_FALSE(Plain->Matrix);
   // A target without matrix rows falls back to its plain rows.
   const TargetModel &Gfx942 = *Model.find("gfx942");
-  EXPECT_EQ(Gfx942.findRule(Direction::Read, 16, true),
-            Gfx942.findRule(Direction::Read, 16));
+  EXPECT_EQ(Gfx942.findRule(Direction::Read, 16, true), Gfx942.findRule(Direction::Read, 16));
 }

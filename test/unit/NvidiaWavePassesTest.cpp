@@ -31,8 +31,9 @@ double sm90(const Access &A) {
 }
 
 /// One warp, lane t asks for byte Byte(t) when Active(t).
-double warp(Direction Dir, unsigned Width, std::function<int64_t(int)> Byte,
-            std::function<bool(int)> Active = [](int) { return true; }) {
+double warp(
+    Direction Dir, unsigned Width, std::function<int64_t(int)> Byte,
+    std::function<bool(int)> Active = [](int) { return true; }) {
   const BankRule *R = model().find("sm_90")->findRule(Dir, Width);
   EXPECT_NE(R, nullptr);
   WaveAddresses W;
@@ -63,22 +64,21 @@ TEST(NvidiaWavePasses, PairMergeOfIdenticalPairs) {
   // st_f4_dup_pairs: stores never merge, 4 groups of 8.
   EXPECT_EQ(warp(Direction::Write, 16, [](int T) { return (T >> 1) * 16; }), 4);
   // ld_f4_active_lt8: lanes 0-7 differ, no merge, one busy group of 8.
-  EXPECT_EQ(warp(Direction::Read, 16, [](int T) { return T * 16; },
-                 [](int T) { return T < 8; }),
-            1);
+  EXPECT_EQ(
+      warp(Direction::Read, 16, [](int T) { return T * 16; }, [](int T) { return T < 8; }), 1);
   // ld_f4_pairs_last_inactive: the pair (30, 31) has one lane off and does
   // not block the merge.
-  EXPECT_EQ(warp(Direction::Read, 16, [](int T) { return (T >> 1) * 16; },
-                 [](int T) { return T != 31; }),
-            2);
+  EXPECT_EQ(
+      warp(
+          Direction::Read, 16, [](int T) { return (T >> 1) * 16; }, [](int T) { return T != 31; }),
+      2);
 }
 
 TEST(NvidiaWavePasses, PairMergeWithInactivePartners) {
   // ld_f2_even_disjoint2way: only even lanes, so no pair has two active
   // lanes; the groups merge into one of 32 that holds a 2-way conflict.
   X Index = (tx() >> 2) + ((tx() >> 1) & 1) * 16;
-  Access A = elementAccess(Index, 8, {32, 1, 1}, AccessKind::Load,
-                           ((tx() & 1) == 0).E);
+  Access A = elementAccess(Index, 8, {32, 1, 1}, AccessKind::Load, ((tx() & 1) == 0).E);
   EXPECT_EQ(sm90(A), 2);
 }
 

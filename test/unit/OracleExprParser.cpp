@@ -17,14 +17,12 @@ struct BinarySpelling {
 
 // Longest spellings first so "<<" is not read as "<".
 const BinarySpelling Binaries[] = {
-    {"<<", BinaryOp::Shl, 8}, {">>", BinaryOp::Shr, 8},
-    {"<=", BinaryOp::LE, 7},  {">=", BinaryOp::GE, 7},
-    {"==", BinaryOp::EQ, 6},  {"!=", BinaryOp::NE, 6},
-    {"&&", BinaryOp::LogicalAnd, 2}, {"||", BinaryOp::LogicalOr, 1},
-    {"*", BinaryOp::Mul, 10}, {"/", BinaryOp::Div, 10}, {"%", BinaryOp::Rem, 10},
-    {"+", BinaryOp::Add, 9},  {"-", BinaryOp::Sub, 9},
-    {"<", BinaryOp::LT, 7},   {">", BinaryOp::GT, 7},
-    {"&", BinaryOp::And, 5},  {"^", BinaryOp::Xor, 4}, {"|", BinaryOp::Or, 3},
+    {"<<", BinaryOp::Shl, 8},        {">>", BinaryOp::Shr, 8},       {"<=", BinaryOp::LE, 7},
+    {">=", BinaryOp::GE, 7},         {"==", BinaryOp::EQ, 6},        {"!=", BinaryOp::NE, 6},
+    {"&&", BinaryOp::LogicalAnd, 2}, {"||", BinaryOp::LogicalOr, 1}, {"*", BinaryOp::Mul, 10},
+    {"/", BinaryOp::Div, 10},        {"%", BinaryOp::Rem, 10},       {"+", BinaryOp::Add, 9},
+    {"-", BinaryOp::Sub, 9},         {"<", BinaryOp::LT, 7},         {">", BinaryOp::GT, 7},
+    {"&", BinaryOp::And, 5},         {"^", BinaryOp::Xor, 4},        {"|", BinaryOp::Or, 3},
 };
 
 class Parser {

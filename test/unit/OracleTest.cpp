@@ -33,9 +33,9 @@ std::map<std::string, Row> readTable(const std::string &Path) {
 }
 
 unsigned elementBytes(const std::string &CType) {
-  static const std::map<std::string, unsigned> Sizes = {
-      {"float", 4}, {"__half", 2}, {"double", 8},
-      {"float4", 16}, {"float2", 8}, {"unsigned char", 1}};
+  static const std::map<std::string, unsigned> Sizes = {{"float", 4},  {"__half", 2},
+                                                        {"double", 8}, {"float4", 16},
+                                                        {"float2", 8}, {"unsigned char", 1}};
   auto It = Sizes.find(CType);
   return It == Sizes.end() ? 0 : It->second;
 }
@@ -78,13 +78,11 @@ TEST(Oracle, EveryH200MeasurementMatchesSm90) {
     AccessResult R = Analyzer.analyze(A, Sm90);
     double Measured = std::stod(T.at("wavefronts_per_inst"));
     EXPECT_EQ(R.Status, ResultStatus::Exact) << Name << ": " << R.Reason;
-    EXPECT_DOUBLE_EQ(R.Passes, Measured)
-        << Name << " (" << C.at("ctype") << " s[" << C.at("index") << "] if "
-        << C.at("pred") << "): " << R.explain();
+    EXPECT_DOUBLE_EQ(R.Passes, Measured) << Name << " (" << C.at("ctype") << " s[" << C.at("index")
+                                         << "] if " << C.at("pred") << "): " << R.explain();
     if (R.Status == ResultStatus::Exact && R.Passes == Measured)
       ++Matched;
   }
-  std::cout << "[ oracle  ] " << Matched << " of " << Truth.size()
-            << " H200 rows matched\n";
+  std::cout << "[ oracle  ] " << Matched << " of " << Truth.size() << " H200 rows matched\n";
   EXPECT_EQ(Matched, Truth.size());
 }

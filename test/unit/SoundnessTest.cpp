@@ -29,10 +29,8 @@ X data() { return LaneExpr::unknown("value read from memory"); }
 // select, as a shift amount, under a mask, inside a cast, in the guard.
 TEST(Soundness, UnknownTermsAnywhereAreUnknown) {
   X Pieces[] = {
-      tx() + sel(data(), 0, 1),
-      tx() + (X(1) << data()),
-      tx() + (data() & 1),
-      tx() + X(LaneExpr::cast(data().E, IntType::u32())) * 3,
+      tx() + sel(data(), 0, 1), tx() + (X(1) << data()),
+      tx() + (data() & 1),      tx() + X(LaneExpr::cast(data().E, IntType::u32())) * 3,
       tx() * 2 + data() * 16, // 64 bytes: moves lanes by half the banks
   };
   for (X &P : Pieces) {
@@ -40,17 +38,15 @@ TEST(Soundness, UnknownTermsAnywhereAreUnknown) {
     EXPECT_EQ(R.Status, ResultStatus::Unknown) << P.E->str();
     EXPECT_EQ(R.Reason.rfind("value read from memory", 0), 0u) << R.Reason;
   }
-  AccessResult G = run(elementAccess(tx(), 4, {32, 1, 1}, AccessKind::Load,
-                                     (data() != 0).E));
+  AccessResult G = run(elementAccess(tx(), 4, {32, 1, 1}, AccessKind::Load, (data() != 0).E));
   EXPECT_EQ(G.Status, ResultStatus::Unknown);
 }
 
 // A shift out of range for some lanes only: never costed from the others.
 TEST(Soundness, LaneThatFailsMakesItUnknown) {
   X I = tx() * 2;
-  Access A = elementAccess(
-      I + bin(BinaryOp::Shr, I, X(LaneExpr::cast((X(32) + I).E, IntType::i32()))),
-      4);
+  Access A =
+      elementAccess(I + bin(BinaryOp::Shr, I, X(LaneExpr::cast((X(32) + I).E, IntType::i32()))), 4);
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
   EXPECT_EQ(R.Reason, "a shift by 32 (out of range for a 32-bit value) in the "
@@ -97,12 +93,11 @@ TEST(Soundness, OutsideTheArrayIsUnknownAndBlamesTheShape) {
   A.ElementBytes = 4;
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
-  EXPECT_EQ(R.Reason,
-            "the access falls outside the array (byte 2040, element 510 of 32) "
-            "at threadIdx (255, 0, 0) under block shape 256x1x1, which was "
-            "assumed (no launch with constant dimensions and no "
-            "__launch_bounds__ give one): the block shape is probably wrong; "
-            "pass --block=X[,Y[,Z]]");
+  EXPECT_EQ(R.Reason, "the access falls outside the array (byte 2040, element 510 of 32) "
+                      "at threadIdx (255, 0, 0) under block shape 256x1x1, which was "
+                      "assumed (no launch with constant dimensions and no "
+                      "__launch_bounds__ give one): the block shape is probably wrong; "
+                      "pass --block=X[,Y[,Z]]");
   A.Block.Dims = {16, 1, 1};
   EXPECT_EQ(run(A).Status, ResultStatus::Exact);
 }
@@ -113,13 +108,11 @@ TEST(Soundness, DataScaledByWholeBankRoundsIsExact) {
   AccessResult R = run(elementAccess(data() * 128 + tx(), 4));
   ASSERT_EQ(R.Status, ResultStatus::Exact) << R.Reason;
   EXPECT_EQ(R.Passes, 1);
-  EXPECT_EQ(R.DataIndependence,
-            "the data in the index (value read from memory), scaled by 512 "
-            "bytes, a multiple of 128, changes no lane's bank, and no two "
-            "lanes of a group share a bank");
+  EXPECT_EQ(R.DataIndependence, "the data in the index (value read from memory), scaled by 512 "
+                                "bytes, a multiple of 128, changes no lane's bank, and no two "
+                                "lanes of a group share a bank");
   // gfx1250's 64 banks: 512 bytes is still a whole number of rounds.
-  EXPECT_EQ(run(elementAccess(data() * 128 + tx(), 4), "gfx1250").Status,
-            ResultStatus::Exact);
+  EXPECT_EQ(run(elementAccess(data() * 128 + tx(), 4), "gfx1250").Status, ResultStatus::Exact);
 }
 
 // Two lanes on one bank: data may split their shared word or join two, so
@@ -144,8 +137,7 @@ TEST(Soundness, OutsideTheArrayUnderATriedValueIsUnknown) {
   A.Notes = {std::string("guard at f.cu:11 depends on 'd'; ") + DroppedGuardNote};
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
-  EXPECT_EQ(R.Reason,
-            "depends on kernel argument 'offset'; pass --assume offset=VALUE");
+  EXPECT_EQ(R.Reason, "depends on kernel argument 'offset'; pass --assume offset=VALUE");
   // Without a dropped guard every lane counted runs it: a tried offset that
   // leaves the array is impossible, but one costed value is still no proof.
   A.Notes.clear();

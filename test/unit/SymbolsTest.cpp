@@ -29,8 +29,7 @@ AccessResult run(const Access &A, const char *Target = "sm_90",
 // s = 32: 16 lanes on bank 0: 16-way; afterwards fewer lanes.
 TEST(Symbols, LoopCounterReportsTheWorstIteration) {
   X Index = X(2) * sym("s") * tx();
-  Access A = elementAccess(Index, 4, {1024, 1, 1}, AccessKind::Load,
-                           (Index < 1024).E);
+  Access A = elementAccess(Index, 4, {1024, 1, 1}, AccessKind::Load, (Index < 1024).E);
   A.Symbols["s"] = loopCounter({1, 2, 4, 8, 16, 32, 64, 128, 256, 512});
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Exact) << R.Reason;
@@ -47,8 +46,7 @@ TEST(Symbols, EqualCyclesPreferTheWorseDegree) {
   // lanes 0-31, 32 passes against an ideal of 1. Same cycles; s = 16 is the
   // 32-way conflict.
   X Index = X(2) * sym("s") * tx();
-  Access A = elementAccess(Index, 4, {1024, 1, 1}, AccessKind::Load,
-                           (Index < 1024).E);
+  Access A = elementAccess(Index, 4, {1024, 1, 1}, AccessKind::Load, (Index < 1024).E);
   A.Symbols["s"] = loopCounter({1, 2, 4, 8, 16, 32, 64, 128, 256, 512});
   AccessResult R = run(A, "gfx942");
   EXPECT_EQ(R.Passes, 32);
@@ -117,8 +115,7 @@ TEST(Symbols, AssumptionMakesItExact) {
 
 TEST(Symbols, BoundsCheckOnAFreeSizeStaysExact) {
   // if (tx < n) tile[tx]: samples where no lane runs do not count.
-  Access A = elementAccess(tx(), 4, {256, 1, 1}, AccessKind::Load,
-                           (tx() < sym("n")).E);
+  Access A = elementAccess(tx(), 4, {256, 1, 1}, AccessKind::Load, (tx() < sym("n")).E);
   A.Symbols["n"] = kernelArgument("n");
   AccessResult R = run(A);
   EXPECT_EQ(R.Status, ResultStatus::Exact) << R.Reason;
@@ -136,8 +133,8 @@ TEST(Symbols, UnknownNodesAndFailuresAreUnknown) {
   EXPECT_NE(Div.Reason.find("division by zero"), std::string::npos) << Div.Reason;
 
   // The same division guarded by the predicate is fine.
-  AccessResult Guarded = run(elementAccess(X(64) / (tx() - 3), 4, {32, 1, 1},
-                                           AccessKind::Load, (tx() != 3).E));
+  AccessResult Guarded =
+      run(elementAccess(X(64) / (tx() - 3), 4, {32, 1, 1}, AccessKind::Load, (tx() != 3).E));
   EXPECT_EQ(Guarded.Status, ResultStatus::Exact) << Guarded.Reason;
 }
 

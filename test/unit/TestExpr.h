@@ -24,9 +24,7 @@ struct X {
   X(int V) : E(LaneExpr::constant(V)) {}
 };
 
-inline X bin(BinaryOp Op, X A, X B) {
-  return LaneExpr::binary(Op, A.E, B.E, IntType::i32());
-}
+inline X bin(BinaryOp Op, X A, X B) { return LaneExpr::binary(Op, A.E, B.E, IntType::i32()); }
 inline X operator+(X A, X B) { return bin(BinaryOp::Add, A, B); }
 inline X operator-(X A, X B) { return bin(BinaryOp::Sub, A, B); }
 inline X operator*(X A, X B) { return bin(BinaryOp::Mul, A, B); }
@@ -39,9 +37,7 @@ inline X operator^(X A, X B) { return bin(BinaryOp::Xor, A, B); }
 inline X operator<(X A, X B) { return bin(BinaryOp::LT, A, B); }
 inline X operator==(X A, X B) { return bin(BinaryOp::EQ, A, B); }
 inline X operator!=(X A, X B) { return bin(BinaryOp::NE, A, B); }
-inline X sel(X C, X A, X B) {
-  return LaneExpr::select(C.E, A.E, B.E, IntType::i32());
-}
+inline X sel(X C, X A, X B) { return LaneExpr::select(C.E, A.E, B.E, IntType::i32()); }
 
 /// The built-in bank model, built once for all tests.
 inline const BankModel &builtinModel() {
@@ -71,10 +67,8 @@ inline X ty() { return LaneExpr::cast(LaneExpr::threadIdx(1), IntType::i32()); }
 inline X sym(const char *Name) { return LaneExpr::symbol(Name); }
 
 /// An access to element Index of an array of ElemBytes-byte elements.
-inline Access elementAccess(X Index, unsigned ElemBytes,
-                            std::array<unsigned, 3> Block = {32, 1, 1},
-                            AccessKind Kind = AccessKind::Load,
-                            ExprRef Predicate = nullptr) {
+inline Access elementAccess(X Index, unsigned ElemBytes, std::array<unsigned, 3> Block = {32, 1, 1},
+                            AccessKind Kind = AccessKind::Load, ExprRef Predicate = nullptr) {
   Access A;
   A.Kind = Kind;
   A.WidthBytes = ElemBytes;
