@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessModel.h"
+#include "analysis/AccessModel.h"
 
 namespace lds {
 

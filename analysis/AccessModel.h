@@ -9,7 +9,7 @@
 #ifndef LDS_ANALYSIS_ACCESSMODEL_H
 #define LDS_ANALYSIS_ACCESSMODEL_H
 
-#include "LaneExpr.h"
+#include "analysis/LaneExpr.h"
 
 #include <array>
 #include <cstdint>

@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConflictAnalyzer.h"
-#include "ExprShape.h"
-#include "LaneEvaluator.h"
+#include "analysis/ConflictAnalyzer.h"
+#include "analysis/ExprShape.h"
+#include "analysis/LaneEvaluator.h"
 
 #include "llvm/ADT/Hashing.h"
 

@@ -14,8 +14,8 @@
 #ifndef LDS_ANALYSIS_CONFLICTANALYZER_H
 #define LDS_ANALYSIS_CONFLICTANALYZER_H
 
-#include "AccessModel.h"
-#include "BankModel.h"
+#include "analysis/AccessModel.h"
+#include "targets/BankModel.h"
 
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 //===- ConflictExplain.cpp - One line saying where the conflict is --------===//
 
-#include "ConflictAnalyzer.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <string>
 

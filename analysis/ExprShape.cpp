@@ -1,6 +1,6 @@
 //===- ExprShape.cpp - Peel the constant offset off an address ------------===//
 
-#include "ExprShape.h"
+#include "analysis/ExprShape.h"
 
 #include "llvm/ADT/Hashing.h"
 

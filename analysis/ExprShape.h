@@ -10,7 +10,7 @@
 #ifndef LDS_ANALYSIS_EXPRSHAPE_H
 #define LDS_ANALYSIS_EXPRSHAPE_H
 
-#include "LaneExpr.h"
+#include "analysis/LaneExpr.h"
 
 #include <cstddef>
 #include <cstdint>

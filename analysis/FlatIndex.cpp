@@ -1,6 +1,6 @@
 //===- FlatIndex.cpp - Read a 1-D index as row * W + column ---------------===//
 
-#include "FlatIndex.h"
+#include "analysis/FlatIndex.h"
 
 #include <vector>
 

@@ -10,7 +10,7 @@
 #ifndef LDS_ANALYSIS_FLATINDEX_H
 #define LDS_ANALYSIS_FLATINDEX_H
 
-#include "LaneExpr.h"
+#include "analysis/LaneExpr.h"
 
 namespace lds {
 

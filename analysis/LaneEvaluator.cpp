@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LaneEvaluator.h"
+#include "analysis/LaneEvaluator.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,7 +1,7 @@
 //===- LaneExpr.cpp - Builders, constant folding and rendering ------------===//
 
-#include "LaneExpr.h"
-#include "LaneEvaluator.h"
+#include "analysis/LaneExpr.h"
+#include "analysis/LaneEvaluator.h"
 
 #include <string>
 

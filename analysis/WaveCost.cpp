@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConflictAnalyzer.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <algorithm>
 #include <tuple>

@@ -1,7 +1,7 @@
 //===- WaveTrace.cpp - One wave's access, lane by lane and bank by bank ---===//
 
-#include "WaveTrace.h"
-#include "ConflictAnalyzer.h"
+#include "analysis/WaveTrace.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -12,9 +12,9 @@
 #ifndef LDS_ANALYSIS_WAVETRACE_H
 #define LDS_ANALYSIS_WAVETRACE_H
 
-#include "AccessModel.h"
-#include "BankModel.h"
-#include "ConflictAnalyzer.h"
+#include "analysis/AccessModel.h"
+#include "analysis/ConflictAnalyzer.h"
+#include "targets/BankModel.h"
 
 #include <cstdint>
 #include <map>

@@ -1,6 +1,6 @@
 //===- BlockShapeFinder.cpp - Where each kernel's block shape comes from --===//
 
-#include "BlockShapeFinder.h"
+#include "matchers/BlockShapeFinder.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

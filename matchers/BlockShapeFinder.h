@@ -10,7 +10,7 @@
 #ifndef LDS_MATCHERS_BLOCKSHAPEFINDER_H
 #define LDS_MATCHERS_BLOCKSHAPEFINDER_H
 
-#include "AccessModel.h"
+#include "analysis/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
 

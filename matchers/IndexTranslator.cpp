@@ -1,6 +1,6 @@
 //===- IndexTranslator.cpp - clang::Expr -> LaneExpr ----------------------===//
 
-#include "IndexTranslator.h"
+#include "matchers/IndexTranslator.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

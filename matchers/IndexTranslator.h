@@ -11,7 +11,7 @@
 #ifndef LDS_MATCHERS_INDEXTRANSLATOR_H
 #define LDS_MATCHERS_INDEXTRANSLATOR_H
 
-#include "WalkState.h"
+#include "matchers/WalkState.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "InlineAsmAccess.h"
+#include "matchers/InlineAsmAccess.h"
 
-#include "IndexTranslator.h"
-#include "KernelWalker.h"
+#include "matchers/IndexTranslator.h"
+#include "matchers/KernelWalker.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

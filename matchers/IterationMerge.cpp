@@ -1,8 +1,8 @@
 //===- IterationMerge.cpp - One access from the iterations of a loop ------===//
 
-#include "IterationMerge.h"
+#include "matchers/IterationMerge.h"
 
-#include "ExprShape.h"
+#include "analysis/ExprShape.h"
 
 #include <algorithm>
 #include <map>

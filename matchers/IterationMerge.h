@@ -13,7 +13,7 @@
 #ifndef LDS_MATCHERS_ITERATIONMERGE_H
 #define LDS_MATCHERS_ITERATIONMERGE_H
 
-#include "KernelWalker.h"
+#include "matchers/KernelWalker.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
 //===- KernelWalker.cpp - Symbolic walk of a kernel body ------------------===//
 
-#include "KernelWalker.h"
+#include "matchers/KernelWalker.h"
 
-#include "IterationMerge.h"
+#include "matchers/IterationMerge.h"
 
-#include "LaneEvaluator.h"
+#include "analysis/LaneEvaluator.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

@@ -11,8 +11,8 @@
 #ifndef LDS_MATCHERS_KERNELWALKER_H
 #define LDS_MATCHERS_KERNELWALKER_H
 
-#include "IndexTranslator.h"
-#include "WalkState.h"
+#include "matchers/IndexTranslator.h"
+#include "matchers/WalkState.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"

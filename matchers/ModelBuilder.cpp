@@ -1,10 +1,10 @@
 //===- ModelBuilder.cpp - From a translation unit to the plain model ------===//
 
-#include "ModelBuilder.h"
+#include "matchers/ModelBuilder.h"
 
-#include "BlockShapeFinder.h"
-#include "FlatIndex.h"
-#include "SharedArrayInfo.h"
+#include "analysis/FlatIndex.h"
+#include "matchers/BlockShapeFinder.h"
+#include "matchers/SharedArrayInfo.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"

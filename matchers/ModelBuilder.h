@@ -8,8 +8,8 @@
 #ifndef LDS_MATCHERS_MODELBUILDER_H
 #define LDS_MATCHERS_MODELBUILDER_H
 
-#include "AccessModel.h"
-#include "KernelWalker.h"
+#include "analysis/AccessModel.h"
+#include "matchers/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
 

@@ -1,6 +1,6 @@
 //===- SharedArrayInfo.cpp - Describe a __shared__ variable ---------------===//
 
-#include "SharedArrayInfo.h"
+#include "matchers/SharedArrayInfo.h"
 
 #include "clang/Basic/SourceManager.h"
 

@@ -2,7 +2,7 @@
 #ifndef LDS_MATCHERS_SHAREDARRAYINFO_H
 #define LDS_MATCHERS_SHAREDARRAYINFO_H
 
-#include "AccessModel.h"
+#include "analysis/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -10,8 +10,8 @@
 #ifndef LDS_MATCHERS_WALKSTATE_H
 #define LDS_MATCHERS_WALKSTATE_H
 
-#include "AccessModel.h"
-#include "LaneExpr.h"
+#include "analysis/AccessModel.h"
+#include "analysis/LaneExpr.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"

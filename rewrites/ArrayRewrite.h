@@ -13,8 +13,8 @@
 #ifndef LDS_REWRITES_ARRAYREWRITE_H
 #define LDS_REWRITES_ARRAYREWRITE_H
 
-#include "FixPlanner.h"
-#include "SourceEdits.h"
+#include "planner/FixPlanner.h"
+#include "rewrites/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

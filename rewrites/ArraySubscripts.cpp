@@ -1,6 +1,6 @@
 //===- ArraySubscripts.cpp - The subscripts of an array inside an access --===//
 
-#include "ArraySubscripts.h"
+#include "rewrites/ArraySubscripts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

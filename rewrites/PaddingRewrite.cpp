@@ -1,8 +1,8 @@
 //===- PaddingRewrite.cpp - Widen the rows of a shared array --------------===//
 
-#include "ArrayRewrite.h"
-#include "ArraySubscripts.h"
-#include "SourceEdits.h"
+#include "rewrites/ArrayRewrite.h"
+#include "rewrites/ArraySubscripts.h"
+#include "rewrites/SourceEdits.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"

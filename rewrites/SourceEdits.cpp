@@ -1,6 +1,6 @@
 //===- SourceEdits.cpp - Where an edit may land, and what it replaces -----===//
 
-#include "SourceEdits.h"
+#include "rewrites/SourceEdits.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"

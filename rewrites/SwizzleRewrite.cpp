@@ -1,8 +1,8 @@
 //===- SwizzleRewrite.cpp - XOR the column of every access with its row ---===//
 
-#include "ArrayRewrite.h"
-#include "ArraySubscripts.h"
-#include "SourceEdits.h"
+#include "rewrites/ArrayRewrite.h"
+#include "rewrites/ArraySubscripts.h"
+#include "rewrites/SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
 

@@ -8,15 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LdsBankConflictCheck.h"
+#include "tidy/LdsBankConflictCheck.h"
 
-#include "AnalyzedFile.h"
-#include "AssumeOption.h"
-#include "BlockOption.h"
-#include "Findings.h"
-#include "FixPlanning.h"
-#include "ModelBuilder.h"
-#include "ProjectRoot.h"
+#include "matchers/AnalyzedFile.h"
+#include "matchers/ModelBuilder.h"
+#include "pipeline/AssumeOption.h"
+#include "pipeline/BlockOption.h"
+#include "pipeline/ProjectRoot.h"
+#include "report/Findings.h"
+#include "rewrites/FixPlanning.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -22,8 +22,8 @@
 #ifndef LDS_TIDY_LDSBANKCONFLICTCHECK_H
 #define LDS_TIDY_LDSBANKCONFLICTCHECK_H
 
-#include "BankModel.h"
-#include "FixPlanner.h"
+#include "planner/FixPlanner.h"
+#include "targets/BankModel.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

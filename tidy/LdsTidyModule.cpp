@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LdsBankConflictCheck.h"
+#include "tidy/LdsBankConflictCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 

@@ -1,11 +1,11 @@
 //===- BenchMode.cpp - lds-rewrite bench ----------------------------------===//
 
-#include "BenchMode.h"
+#include "tool/BenchMode.h"
 
-#include "BenchSpec.h"
-#include "DeviceCompileArgs.h"
-#include "HarnessGen.h"
-#include "RunConfig.h"
+#include "bench/BenchSpec.h"
+#include "bench/HarnessGen.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/RunConfig.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

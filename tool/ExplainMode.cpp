@@ -1,12 +1,12 @@
 //===- ExplainMode.cpp - lds-rewrite explain <file>:<line>[:<col>] --------===//
 
-#include "ExplainMode.h"
+#include "tool/ExplainMode.h"
 
-#include "BankMap.h"
-#include "Findings.h"
-#include "FixMode.h"
-#include "HtmlReport.h"
-#include "WaveTrace.h"
+#include "analysis/WaveTrace.h"
+#include "pipeline/FixMode.h"
+#include "report/BankMap.h"
+#include "report/Findings.h"
+#include "report/HtmlReport.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

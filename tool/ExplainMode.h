@@ -16,9 +16,9 @@
 #ifndef LDS_TOOL_EXPLAINMODE_H
 #define LDS_TOOL_EXPLAINMODE_H
 
-#include "AnalyzedFile.h"
-#include "FixPlanner.h"
-#include "RunConfig.h"
+#include "matchers/AnalyzedFile.h"
+#include "pipeline/RunConfig.h"
+#include "planner/FixPlanner.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/raw_ostream.h"

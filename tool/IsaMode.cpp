@@ -1,13 +1,13 @@
 //===- IsaMode.cpp - lds-rewrite isa: what the compiler made of the LDS code =//
 
-#include "IsaMode.h"
+#include "tool/IsaMode.h"
 
-#include "AnalyzedFile.h"
-#include "AssumeOption.h"
-#include "CheckAction.h"
-#include "DeviceCompileArgs.h"
-#include "JsonReport.h"
-#include "RunConfig.h"
+#include "matchers/AnalyzedFile.h"
+#include "pipeline/AssumeOption.h"
+#include "pipeline/CheckAction.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/RunConfig.h"
+#include "report/JsonReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"

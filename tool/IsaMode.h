@@ -15,7 +15,7 @@
 #ifndef LDS_TOOL_ISAMODE_H
 #define LDS_TOOL_ISAMODE_H
 
-#include "AmdAsm.h"
+#include "readers/AmdAsm.h"
 
 #include <map>
 #include <string>

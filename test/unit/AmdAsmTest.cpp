@@ -4,7 +4,7 @@
 // the repository root with the project's bundled HIP headers
 // (-nogpuinc -isystem include-fallback/hip), and once with Debian's.
 
-#include "AmdAsm.h"
+#include "readers/AmdAsm.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

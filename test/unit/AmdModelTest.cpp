@@ -1,7 +1,7 @@
 //===- AmdModelTest.cpp - The AMD rows on the examples of hardware.md -----===//
 
-#include "ConflictAnalyzer.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- BankModelJSONTest.cpp - --bank-model=FILE merging and its errors ---===//
 
-#include "BankModel.h"
+#include "targets/BankModel.h"
 
 #include <gtest/gtest.h>
 

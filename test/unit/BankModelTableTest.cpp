@@ -1,6 +1,6 @@
 //===- BankModelTableTest.cpp - The built-in table is complete and sane ---===//
 
-#include "BankModel.h"
+#include "targets/BankModel.h"
 
 #include <gtest/gtest.h>
 

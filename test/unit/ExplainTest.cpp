@@ -1,7 +1,7 @@
 //===- ExplainTest.cpp - The one-line explanation of a conflict -----------===//
 
-#include "ConflictAnalyzer.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 //===- ExprShapeTest.cpp - Uniform offsets peeled off, and reused costs ---===//
 
-#include "ExprShape.h"
-#include "ConflictAnalyzer.h"
+#include "analysis/ExprShape.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

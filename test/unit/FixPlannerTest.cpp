@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixPlanner.h"
-#include "ConflictAnalyzer.h"
-#include "LaneEvaluator.h"
+#include "planner/FixPlanner.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
+#include "analysis/LaneEvaluator.h"
 
 #include <gtest/gtest.h>
 

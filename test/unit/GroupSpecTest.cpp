@@ -1,6 +1,6 @@
 //===- GroupSpecTest.cpp - "consecutive:N" and explicit lane sets ---------===//
 
-#include "BankModel.h"
+#include "targets/BankModel.h"
 
 #include <gtest/gtest.h>
 

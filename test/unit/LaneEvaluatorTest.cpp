@@ -1,6 +1,6 @@
 //===- LaneEvaluatorTest.cpp - C integer semantics, lane by lane ----------===//
 
-#include "LaneEvaluator.h"
+#include "analysis/LaneEvaluator.h"
 #include "TestExpr.h"
 
 #include <gtest/gtest.h>

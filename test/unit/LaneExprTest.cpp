@@ -1,6 +1,6 @@
 //===- LaneExprTest.cpp - Builders fold constants; rendering is C-like ----===//
 
-#include "LaneExpr.h"
+#include "analysis/LaneExpr.h"
 #include "TestExpr.h"
 
 #include <gtest/gtest.h>

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConflictAnalyzer.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #ifndef LDS_TEST_ORACLEEXPRPARSER_H
 #define LDS_TEST_ORACLEEXPRPARSER_H
 
-#include "LaneExpr.h"
+#include "analysis/LaneExpr.h"
 
 #include <string>
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConflictAnalyzer.h"
 #include "OracleExprParser.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

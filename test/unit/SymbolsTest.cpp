@@ -1,7 +1,7 @@
 //===- SymbolsTest.cpp - Loop counters, free and assumed symbols ----------===//
 
-#include "ConflictAnalyzer.h"
 #include "TestExpr.h"
+#include "analysis/ConflictAnalyzer.h"
 
 #include <gtest/gtest.h>
 

@@ -8,9 +8,9 @@
 #ifndef LDS_TEST_TESTEXPR_H
 #define LDS_TEST_TESTEXPR_H
 
-#include "AccessModel.h"
-#include "BankModel.h"
-#include "LaneExpr.h"
+#include "analysis/AccessModel.h"
+#include "analysis/LaneExpr.h"
+#include "targets/BankModel.h"
 
 #include <array>
 #include <string>

@@ -1,0 +1,47 @@
+//===- AnalyzedFile.h - One translation unit's model and its costs --------===//
+#ifndef LDS_TOOL_ANALYZEDFILE_H
+#define LDS_TOOL_ANALYZEDFILE_H
+
+#include "analysis/ConflictAnalyzer.h"
+#include "matchers/ModelBuilder.h"
+
+#include <string>
+#include <vector>
+
+namespace lds {
+
+/// An error clang found in host-only code, which the kernels' analysis
+/// survives (HostErrors.h).
+struct HostError {
+  std::string File; ///< as clang prints it
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+  std::string Function; ///< the outermost function it lies in: "main", "f<float>"
+};
+
+struct AnalyzedFile {
+  std::string File;
+  std::vector<std::string> Targets;
+  BuiltModel Built;
+  /// Results[i][t]: access i of Built.M on Targets[t].
+  std::vector<std::vector<AccessResult>> Results;
+  bool UsedFallbackHeaders = false;
+  /// Suppressed[i]: access i is on a line marked `// lds-rewrite: ignore` or
+  /// NOLINT(lds-bank-conflict) (Suppressions.h); empty when not looked at.
+  std::vector<bool> Suppressed;
+  /// Errors in host-only code: the kernels were analysed, but launches in
+  /// these functions may have been missed.
+  std::vector<HostError> HostErrors;
+  bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
+};
+
+/// Costs every access of the model on every target.
+void analyzeAll(AnalyzedFile &F, const BankModel &Banks,
+                const std::map<std::string, int64_t> &Assumptions);
+
+/// "32", "1.5": degrees and passes as people read them.
+std::string formatNumber(double V);
+
+} // namespace lds
+
+#endif

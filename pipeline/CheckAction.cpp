@@ -1,0 +1,93 @@
+//===- CheckAction.cpp - Parse one file's device side and analyse it ------===//
+
+#include "pipeline/CheckAction.h"
+
+#include "pipeline/HostErrors.h"
+#include "pipeline/Suppressions.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/SemaConsumer.h"
+
+using namespace clang;
+
+namespace lds {
+
+namespace {
+class CheckConsumer : public SemaConsumer {
+public:
+  CheckConsumer(const RunConfig &Config, AnalyzedFile File, AnalyzedCallback &OnAnalyzed,
+                HostErrorFilter &Errors)
+      : Config(Config), File(std::move(File)), OnAnalyzed(OnAnalyzed), Errors(Errors) {}
+
+  void InitializeSema(Sema &S) override { Errors.setSema(&S); }
+  void ForgetSema() override { Errors.setSema(nullptr); }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A device-code error: clang's messages are printed now, and the run
+    // fails with exit 2. Errors of host-only code only are not printed:
+    // the kernels are analysed, and the caller warns (HostErrors.h).
+    if (!Errors.settle())
+      return;
+    File.HostErrors = Errors.hostErrors();
+    ModelOptions Opts;
+    Opts.Block = Config.Block;
+    Opts.KernelBlocks = Config.KernelBlocks;
+    Opts.DefaultBlock = Config.DefaultBlock;
+    Opts.ConfigFile = Config.ConfigFile;
+    Opts.Assumptions = Config.Assumptions;
+    for (const std::string &T : File.Targets)
+      if (const TargetModel *TM = Config.Banks.find(T)) {
+        Opts.WaveSize = TM->WaveSize;
+        break;
+      }
+    File.Built = buildModel(Ctx, Opts);
+    analyzeAll(File, Config.Banks, Config.Assumptions);
+    File.Suppressed = findSuppressed(Ctx.getSourceManager(), File.Built);
+    OnAnalyzed(Ctx, File);
+  }
+
+private:
+  const RunConfig &Config;
+  AnalyzedFile File;
+  AnalyzedCallback &OnAnalyzed;
+  HostErrorFilter &Errors;
+};
+
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(const RunConfig &Config, const AnalyzedFile &Template, AnalyzedCallback &OnAnalyzed)
+      : Config(Config), Template(Template), OnAnalyzed(OnAnalyzed) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed,
+                                           HostErrorFilter::install(CI));
+  }
+
+private:
+  const RunConfig &Config;
+  const AnalyzedFile &Template;
+  AnalyzedCallback &OnAnalyzed;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  Factory(const RunConfig &Config, const AnalyzedFile &Template, AnalyzedCallback OnAnalyzed)
+      : Config(Config), Template(Template), OnAnalyzed(std::move(OnAnalyzed)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Config, Template, OnAnalyzed);
+  }
+
+private:
+  const RunConfig &Config;
+  AnalyzedFile Template;
+  AnalyzedCallback OnAnalyzed;
+};
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory> newCheckActionFactory(const RunConfig &Config,
+                                                                      const AnalyzedFile &Template,
+                                                                      AnalyzedCallback OnAnalyzed) {
+  return std::make_unique<Factory>(Config, Template, std::move(OnAnalyzed));
+}
+
+} // namespace lds

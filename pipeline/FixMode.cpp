@@ -1,0 +1,505 @@
+//===- FixMode.cpp - --fix and --diff -------------------------------------===//
+
+#include "pipeline/FixMode.h"
+
+#include "pipeline/AtomicWrite.h"
+#include "pipeline/CheckAction.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/HostErrors.h"
+#include "pipeline/ProjectRoot.h"
+#include "pipeline/Recompile.h"
+#include "report/DiagPrinter.h"
+#include "report/Findings.h"
+#include "report/HostErrorText.h"
+#include "rewrites/FixPlanning.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace lds {
+
+std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan &P) {
+  std::vector<PlainFix> Out;
+  for (const ArrayFix &AF : P.Fixes) {
+    PlainFix Fix;
+    Fix.ArrayIds = AF.ArrayIds;
+    Fix.Description = AF.Plan.Description;
+    for (const auto &[File, Reps] : AF.Reps)
+      for (const clang::tooling::Replacement &R : Reps) {
+        clang::FileID FID;
+        if (auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath()))
+          FID = SM.translateFile(*FE);
+        if (FID.isInvalid() && R.getFilePath() == P.MainPath)
+          FID = SM.getMainFileID();
+        if (FID.isInvalid())
+          continue;
+        PlainEdit E;
+        E.Start = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset()));
+        E.End = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset() + R.getLength()));
+        E.Length = R.getLength();
+        E.Text = R.getReplacementText().str();
+        if (E.Start.valid() && E.End.valid())
+          Fix.Edits.push_back(std::move(E));
+      }
+    // An edit that cannot be placed would leave the fix half-done.
+    if (Fix.Edits.size() == countEdits(AF.Reps))
+      Out.push_back(std::move(Fix));
+  }
+  return Out;
+}
+
+FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config, Strategy S,
+                   bool Color) {
+  FilePlan P;
+  P.File = F.File;
+  P.Targets = F.Targets;
+  P.HostErrors = F.HostErrors;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (auto FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    P.MainPath = FE->getName().str();
+  DiagPrinter Out(Ctx, Color);
+
+  llvm::SmallString<256> AbsMain(P.MainPath);
+  SM.getFileManager().makeAbsolutePath(AbsMain);
+  FileFixes Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S,
+                                    projectScope(AbsMain, Config.ProjectRoot));
+  for (DeclFix &D : Planned.Decls) {
+    P.ConflictingAccesses += D.ConflictingAccesses;
+    const std::string &Name = D.Name;
+    if (!D.Found) {
+      ++P.Refused;
+      Out.report(DiagnosticsEngine::Warning, D.RefusalLoc,
+                 "not fixing '" + Name + "': " + D.Refusal, "lds-bank-conflict");
+      continue;
+    }
+    const FixPlan &Plan = D.Plan;
+    ArrayFix Fix;
+    Fix.ArrayId = D.Array->Id;
+    Fix.ArrayIds = D.ArrayIds;
+    Fix.Name = Name;
+    Fix.Decl = D.Array->Decl;
+    Fix.Plan = Plan;
+    Fix.Replacements = countEdits(D.Reps);
+    Fix.Reps = std::move(D.Reps);
+    P.Fixes.push_back(std::move(Fix));
+    Out.report(DiagnosticsEngine::Remark, D.Decl->getLocation(),
+               "fixing '" + Name + "': " + Plan.Description + D.Instead, "lds-bank-conflict");
+    if (D.Array->Dynamic && Plan.Choice.pads()) {
+      bool AllRewritten = !D.Launches.empty();
+      for (const LaunchResize &L : D.Launches) {
+        AllRewritten &= L.Rewritten;
+        if (L.Rewritten)
+          Out.report(DiagnosticsEngine::Note, L.Loc,
+                     "this launch now passes " + std::to_string(L.After) + " bytes for '" + Name +
+                         "' (was " + std::to_string(L.Before) + ")");
+        else
+          Out.report(DiagnosticsEngine::Warning, L.Loc,
+                     "this launch passes " + std::to_string(L.Before) + " bytes of dynamic LDS; '" +
+                         Name + "' now needs " +
+                         (L.After ? std::to_string(L.After) + " bytes" : std::string("more")) +
+                         ", and the tool did not change it: " + L.Why,
+                     "lds-bank-conflict");
+      }
+      if (!AllRewritten)
+        Out.report(DiagnosticsEngine::Note, D.Decl->getLocation(),
+                   "'" + Name + "' is dynamic: its launches must now pass " +
+                       dynamicLaunchSize(Plan, *D.Array));
+    }
+  }
+  P.Reps = std::move(Planned.Reps);
+  // What each edited file held when it was parsed: the edits are offsets
+  // into that text, so finishFix refuses a file that changed since. The
+  // file itself is recorded even when only its headers change: it is
+  // compiled with them.
+  std::vector<std::string> Names = {P.MainPath};
+  for (const auto &[Name, Reps] : P.Reps)
+    Names.push_back(Name);
+  for (const std::string &Name : Names) {
+    EditedFile &E = P.Edited[Name];
+    llvm::SmallString<256> Abs(Name);
+    SM.getFileManager().makeAbsolutePath(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    E.Path = std::string(Abs);
+    E.Main = Name == P.MainPath;
+    if (auto FE = SM.getFileManager().getOptionalFileRef(Name))
+      E.Parsed = SM.getBufferData(SM.translateFile(*FE)).str();
+    if (E.Main)
+      E.Parsed = SM.getBufferData(SM.getMainFileID()).str();
+  }
+  P.Messages = Out.take();
+  return P;
+}
+
+namespace {
+
+/// Re-parses Code as File and analyses it, as the check does.
+bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
+               const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
+               std::vector<std::vector<AccessResult>> &OutResults,
+               std::vector<HostError> &OutHostErrors) {
+  SingleCommandDatabase DB(Cmd);
+  tooling::ClangTool Tool(DB, {Cmd.Filename});
+  Tool.clearArgumentsAdjusters();
+  for (const auto &[Path, Code] : Files)
+    Tool.mapVirtualFile(Path, Code);
+  bool Got = false;
+  auto Factory = newCheckActionFactory(Config, Template, [&](ASTContext &, AnalyzedFile &F) {
+    OutModel = F.Built.M;
+    OutResults = F.Results;
+    OutHostErrors = F.HostErrors;
+    Got = true;
+  });
+  return Tool.run(Factory.get()) == 0 && Got;
+}
+
+std::string unifiedDiff(const std::string &Label, const std::string &Before,
+                        const std::string &After) {
+  llvm::SmallString<128> A, B, Out;
+  llvm::sys::fs::createTemporaryFile("lds-rewrite-a", "txt", A);
+  llvm::sys::fs::createTemporaryFile("lds-rewrite-b", "txt", B);
+  llvm::sys::fs::createTemporaryFile("lds-rewrite-diff", "txt", Out);
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream(A, EC) << Before;
+    llvm::raw_fd_ostream(B, EC) << After;
+  }
+  std::string Result;
+  auto Diff = llvm::sys::findProgramByName("diff");
+  if (Diff) {
+    // "a/tmp/x.hip" for /tmp/x.hip, as git writes it: patch -p1 and git
+    // apply take the same paths for absolute names as for relative ones.
+    llvm::StringRef Path = llvm::StringRef(Label).ltrim('/');
+    std::string LA = ("a/" + Path).str(), LB = ("b/" + Path).str();
+    std::vector<llvm::StringRef> Argv = {*Diff, "-u", "--label", LA, "--label", LB, A, B};
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out), std::nullopt};
+    llvm::sys::ExecuteAndWait(*Diff, Argv, std::nullopt, Redirects);
+    if (auto Buf = llvm::MemoryBuffer::getFile(Out))
+      Result = (*Buf)->getBuffer().str();
+  }
+  for (auto &P : {A, B, Out})
+    llvm::sys::fs::remove(P);
+  return Result;
+}
+
+/// An edited file, before and after.
+struct Change {
+  const EditedFile *File;
+  std::string Name, Before, After;
+};
+
+/// The fixed files as copies in Dir, where a compiler reads them.
+struct FixedCopies {
+  std::string Main;    ///< Dir/<the file's name>
+  std::string Overlay; ///< Dir/overlay.yaml, when a header changed
+  std::vector<std::pair<std::string, std::string>> Names; ///< copy, the user's name
+};
+
+/// The name messages and diffs give a file: as given on the command line
+/// for the file being fixed; for a header, relative to the working folder
+/// when it lies under it and the file was given so too (a diff's paths then
+/// all apply from one folder), else absolute.
+std::string displayName(const FilePlan &P, const EditedFile &E) {
+  if (E.Main)
+    return P.File;
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::path::is_absolute(P.File) && !llvm::sys::fs::current_path(Cwd)) {
+    llvm::StringRef Rel(E.Path);
+    if (Rel.consume_front(Cwd) && !Rel.empty() && llvm::sys::path::is_separator(Rel[0]))
+      return Rel.drop_front().str();
+  }
+  return E.Path;
+}
+
+/// A clang -ivfsoverlay file that shows each header at its own path with
+/// the contents of its rewritten copy, so that the file being fixed
+/// includes the rewritten headers wherever its include paths find them.
+std::string vfsOverlay(const std::vector<std::pair<std::string, std::string>> &Headers) {
+  llvm::json::Array Roots;
+  for (const auto &[Header, Copy] : Headers)
+    Roots.push_back(
+        llvm::json::Object{{"type", "file"}, {"name", Header}, {"external-contents", Copy}});
+  llvm::json::Object Overlay{
+      {"version", 0}, {"case-sensitive", "true"}, {"roots", std::move(Roots)}};
+  return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Overlay))).str();
+}
+
+/// Writes the file being fixed (MainText: fixed, or as it was when only
+/// its headers change) as Dir/<its name>, each changed header as
+/// Dir/h<N>-<name>, and, when there are headers, Dir/overlay.yaml: a clang
+/// -ivfsoverlay that shows each copy at its header's path, so that the
+/// copy of the file includes the rewritten headers wherever its include
+/// paths find the originals.
+llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
+                                        const std::string &MainText,
+                                        const std::vector<Change> &Changes) {
+  FixedCopies Out;
+  // Written directly: llvm::writeToOutput's temporary name grows from the
+  // file's own, which a name near the file system's limit has no room for.
+  auto Write = [](llvm::StringRef Path, llvm::StringRef Text) -> llvm::Error {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
+    if (EC)
+      return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
+                                     EC.message().c_str());
+    return llvm::Error::success();
+  };
+  llvm::SmallString<256> Main(Dir);
+  llvm::sys::path::append(Main, llvm::sys::path::filename(P.MainPath));
+  Out.Main = std::string(Main);
+  if (llvm::Error E = Write(Main, MainText))
+    return E;
+  Out.Names.push_back({Out.Main, P.File});
+  std::vector<std::pair<std::string, std::string>> Overlaid; ///< header, copy
+  for (const Change &C : Changes) {
+    if (C.File->Main)
+      continue;
+    llvm::SmallString<256> To(Dir);
+    llvm::sys::path::append(To, "h" + std::to_string(Overlaid.size()) + "-" +
+                                    llvm::sys::path::filename(C.File->Path).str());
+    if (llvm::Error E = Write(To, C.After))
+      return E;
+    Overlaid.push_back({C.File->Path, std::string(To)});
+    Out.Names.push_back({std::string(To), C.Name});
+  }
+  if (!Overlaid.empty()) {
+    llvm::SmallString<256> Yaml(Dir);
+    llvm::sys::path::append(Yaml, "overlay.yaml");
+    Out.Overlay = std::string(Yaml);
+    if (llvm::Error E = Write(Yaml, vfsOverlay(Overlaid)))
+      return E;
+  }
+  return Out;
+}
+
+} // namespace
+
+int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLanguage Lang,
+              const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
+              llvm::raw_ostream &DiffOut, JsonReport *Json) {
+  Msgs << P.Messages;
+  // Name the files when the fix edits another one than the file named.
+  bool Several = P.Reps.size() > 1 || !P.Reps.count(P.MainPath);
+  auto Fail = [&](const std::string &Why) {
+    Msgs << "lds-rewrite: error: " << P.File << ": " << Why
+         << (Several ? "; no file was changed\n" : "; the file was not changed\n");
+    return 2;
+  };
+  if (P.Reps.empty())
+    return P.ConflictingAccesses ? 1 : 0;
+
+  // Every edited file, before and after; the edits are offsets into the
+  // text the parse saw, so a file changed since is refused, not edited.
+  std::vector<Change> Changes;
+  std::map<std::string, std::string> Rewritten; ///< for the re-parse
+  for (const auto &[Key, Reps] : P.Reps) {
+    const EditedFile &E = P.Edited[Key];
+    Change C{&E, displayName(P, E), "", ""};
+    auto Buf = llvm::MemoryBuffer::getFile(E.Path);
+    if (!Buf)
+      return Fail("cannot read " + C.Name + ": " + Buf.getError().message());
+    C.Before = (*Buf)->getBuffer().str();
+    if (C.Before != E.Parsed)
+      return Fail(C.Name + " changed while it was being analysed; run the fix again");
+    auto After = tooling::applyAllReplacements(C.Before, Reps);
+    if (!After)
+      return Fail("the replacements do not apply to " + C.Name + ": " +
+                  llvm::toString(After.takeError()));
+    C.After = std::move(*After);
+    Rewritten[E.Main ? P.MainPath : E.Path] = C.After;
+    Changes.push_back(std::move(C));
+  }
+  // The file being fixed first, then its headers.
+  std::stable_partition(Changes.begin(), Changes.end(),
+                        [](const Change &C) { return C.File->Main; });
+  std::string Files = Several ? "files" : "file";
+
+  // The rewritten text must parse and cost exactly what was planned.
+  AnalyzedFile Template;
+  Template.File = P.File;
+  Template.Targets = P.Targets;
+  DeviceParse Parse = deviceCommand(Original, Lang, P.Targets, Config);
+  tooling::CompileCommand ParseCmd = Original;
+  ParseCmd.CommandLine = Parse.CommandLine;
+  Model NewModel;
+  std::vector<std::vector<AccessResult>> NewResults;
+  std::vector<HostError> NewHostErrors;
+  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors))
+    return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
+                " not parse (the messages above)");
+  // Host code that did not parse before the fix may still not parse, but
+  // exactly as before: a fix that changed what clang says of it is refused.
+  if (!sameHostErrors(P.HostErrors, NewHostErrors)) {
+    Msgs << hostErrorWarning(NewHostErrors);
+    return Fail("the rewritten " + Files + " give" + (Several ? "" : "s") +
+                " other errors in host code than the original" + (Several ? "s" : ""));
+  }
+  unsigned Remaining = 0;
+  for (const auto &Row : NewResults)
+    for (const AccessResult &R : Row)
+      if (R.conflicts()) {
+        ++Remaining;
+        break;
+      }
+  for (const ArrayFix &Fix : P.Fixes)
+    for (size_t T = 0; T < P.Targets.size(); ++T) {
+      double Sum = 0;
+      for (size_t I = 0; I < NewModel.Accesses.size(); ++I) {
+        if (!Fix.ArrayIds.count(NewModel.Accesses[I].ArrayId))
+          continue;
+        const AccessResult &R = NewResults[I][T];
+        // An access the rewritten file leaves unknown (outside a dynamic
+        // allocation its launch did not grow, say) is no planned effect.
+        if (R.Status == ResultStatus::Unknown)
+          return Fail("after the rewrite of '" + Fix.Name + "', the " +
+                      accessKindName(NewModel.Accesses[I].Kind) + " at line " +
+                      std::to_string(NewModel.Accesses[I].Loc.Line) + " cannot be costed on " +
+                      P.Targets[T] + ": " + R.Reason);
+        Sum += R.Passes;
+      }
+      double Want = Fix.Plan.Outcomes[T].PassesAfter;
+      if (std::fabs(Sum - Want) > 1e-6)
+        return Fail("the rewrite of '" + Fix.Name +
+                    "' does not have the planned "
+                    "effect on " +
+                    P.Targets[T] + " (" + formatNumber(Want) + " passes planned, " +
+                    formatNumber(Sum) + " found)");
+    }
+
+  std::string MainText = P.Edited[P.MainPath].Parsed;
+  for (const Change &C : Changes)
+    if (C.File->Main)
+      MainText = C.After;
+  // Compile the result for every target it can be compiled for (names
+  // them in Compiled); 0, or the exit status of a failure.
+  std::vector<std::string> Compiled;
+  auto CompileAll = [&]() -> int {
+    // The file as a copy in a temporary folder, its rewritten headers
+    // through an overlay, so that includes find them where they find the
+    // originals.
+    llvm::SmallString<128> Dir;
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("lds-rewrite", Dir))
+      return Fail("cannot create a temporary folder: " + EC.message());
+    auto Copies = writeCopies(Dir, P, MainText, Changes);
+    if (!Copies) {
+      llvm::sys::fs::remove_directories(Dir);
+      return Fail(llvm::toString(Copies.takeError()));
+    }
+    // The compile command's relative paths (-I ../include, the file itself)
+    // are relative to its own folder, as they were for the parse.
+    std::vector<std::string> InItsFolder;
+    if (!Original.Directory.empty())
+      InItsFolder.push_back("-working-directory=" + Original.Directory);
+    std::vector<std::string> ExtraArgs = InItsFolder;
+    std::string IncludeDir = llvm::sys::path::parent_path(P.MainPath).str();
+    ExtraArgs.push_back("-I" + (IncludeDir.empty() ? std::string(".") : IncludeDir));
+    if (!Copies->Overlay.empty()) {
+      ExtraArgs.push_back("-ivfsoverlay");
+      ExtraArgs.push_back(Copies->Overlay);
+    }
+    bool CompiledCuda = false;
+    for (const std::string &T : P.Targets) {
+      bool AMD = isAMDTarget(T);
+      if (Lang == SourceLanguage::HIP && !AMD)
+        continue; // .hip files are compiled for AMD targets
+      if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
+        continue;
+      std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
+      CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
+      if (!New.Ok) {
+        // The compiler read the temporary copies: name the user's files instead.
+        std::string Log = New.Log;
+        for (const auto &[From, Name] : Copies->Names)
+          for (size_t At = Log.find(From); At != std::string::npos;
+               At = Log.find(From, At + Name.size()))
+            Log.replace(At, From.size(), Name);
+        Msgs << Log;
+        llvm::sys::fs::remove_directories(Dir);
+        return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") + " not compile for " +
+                    T);
+      }
+      if (AMD) {
+        CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+        Compiled.push_back(T + " (LDS " +
+                           (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) + " -> " +
+                           std::to_string(maxLDS(New)) + " B)");
+      } else {
+        Compiled.push_back(T);
+        CompiledCuda = true;
+      }
+    }
+    llvm::sys::fs::remove_directories(Dir);
+    return 0;
+  };
+  // A file whose host code clang rejects compiles for no target, before the
+  // fix or after: the re-parse (the same host errors, the planned costs) is
+  // then all the checking there is.
+  if (P.HostErrors.empty())
+    if (int S = CompileAll())
+      return S;
+
+  for (const ArrayFix &Fix : P.Fixes)
+    if (Json)
+      Json->addFix(Fix.ArrayId, Fix.Plan, P.Targets, Fix.Replacements,
+                   Write ? "applied" : "planned");
+  if (!Compiled.empty())
+    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
+         << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";
+  if (!P.HostErrors.empty())
+    Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << (Several ? " were" : " was")
+         << " not compiled: the host code does not compile with clang, as "
+            "before the fix\n";
+
+  if (!Write) {
+    for (const Change &C : Changes)
+      DiffOut << unifiedDiff(C.Name, C.Before, C.After);
+    return P.ConflictingAccesses ? 1 : 0;
+  }
+  if (!Config.FixTo.empty()) {
+    // --fix-to: the fixed files go to that folder, the originals stay.
+    if (std::error_code EC = llvm::sys::fs::create_directories(Config.FixTo))
+      return Fail("cannot create " + Config.FixTo + ": " + EC.message());
+    auto To = writeCopies(Config.FixTo, P, MainText, Changes);
+    if (!To)
+      return Fail(llvm::toString(To.takeError()));
+    Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
+         << (P.Fixes.size() == 1 ? " fix" : " fixes") << " to " << Config.FixTo << " (the original"
+         << (Several ? "s are" : " is") << " unchanged)\n";
+    return Remaining ? 1 : 0;
+  }
+  std::vector<std::pair<std::string, std::string>> Writes;
+  for (const Change &C : Changes)
+    Writes.push_back({C.File->Path, C.After});
+  if (llvm::Error E = writeFilesAtomically(Writes))
+    return Fail(llvm::toString(std::move(E)));
+  Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
+       << (P.Fixes.size() == 1 ? " fix" : " fixes");
+  if (Several) {
+    std::vector<std::string> Names;
+    for (const Change &C : Changes)
+      Names.push_back(C.Name);
+    Msgs << " (to " << joinWithAnd(Names) << ")";
+  }
+  if (Remaining)
+    Msgs << "; " << Remaining << " conflicting access"
+         << (Remaining == 1 ? " remains" : "es remain");
+  Msgs << "\n";
+  return Remaining ? 1 : 0;
+}
+
+} // namespace lds

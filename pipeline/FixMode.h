@@ -1,0 +1,80 @@
+//===- FixMode.h - --fix and --diff ---------------------------------------===//
+//
+// Plans a fix for every conflicting array of a file (FixPlanning.h, while
+// its AST is alive) and reports the plans, then, with the AST gone: applies
+// them in memory, re-parses and re-analyses the result (it must parse and
+// have exactly the planned costs), compiles it for every AMD target (and
+// CUDA files for their sm target) reporting LDS bytes before and after, and
+// only then writes the files atomically or prints the diff. A fix may edit
+// a header of the project besides the file (ProjectRoot.h): every edited
+// file takes part in each step, and they are written all or none.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_TOOL_FIXMODE_H
+#define LDS_TOOL_FIXMODE_H
+
+#include "matchers/AnalyzedFile.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/RunConfig.h"
+#include "planner/FixPlanner.h"
+#include "report/ExportFixes.h"
+#include "report/JsonReport.h"
+#include "rewrites/SourceEdits.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+namespace lds {
+
+struct ArrayFix {
+  std::string ArrayId;            ///< of the first kernel using it
+  std::set<std::string> ArrayIds; ///< of every kernel and instantiation
+  std::string Name;
+  SourceLoc Decl;
+  FixPlan Plan;
+  unsigned Replacements = 0;
+  FileEdits Reps; ///< this array's edits (--export-fixes, SARIF)
+};
+
+/// A file the plan edits, as the parse saw it.
+struct EditedFile {
+  std::string Path;   ///< absolute
+  std::string Parsed; ///< its text when it was parsed
+  bool Main = false;
+};
+
+struct FilePlan {
+  std::string File;     ///< as given on the command line
+  std::string MainPath; ///< as the replacements name it
+  std::vector<std::string> Targets;
+  FileEdits Reps;
+  std::map<std::string, EditedFile> Edited; ///< by the names Reps uses
+  std::vector<ArrayFix> Fixes;
+  unsigned Refused = 0;
+  unsigned ConflictingAccesses = 0;
+  std::string Messages; ///< rendered fix reports and refusals
+  /// Errors of the file's host-only code (HostErrors.h): the re-parse of the
+  /// fix must find exactly these, and the result cannot be compiled.
+  std::vector<HostError> HostErrors;
+};
+
+FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
+                   Strategy S, bool Color);
+
+/// Applies, verifies, recompiles, then writes (Write) or prints the diff to
+/// DiffOut. Messages go to Msgs. Returns the exit status of design.md.
+/// The planned fixes of P as plain edits (locations read from SM), for
+/// --export-fixes and SARIF.
+std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan &P);
+
+int finishFix(FilePlan &P, const clang::tooling::CompileCommand &Original, SourceLanguage Lang,
+              const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
+              llvm::raw_ostream &DiffOut, JsonReport *Json);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,74 @@
+//===- Recompile.cpp - Compile a file's device side, read its LDS size ----===//
+
+#include "pipeline/Recompile.h"
+
+#include "readers/AmdAsm.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+namespace lds {
+
+using llvm::StringRef;
+
+CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
+                                const std::string &OriginalFile, const std::string &Input,
+                                const std::vector<std::string> &ExtraArgs) {
+  CompileResult R;
+  llvm::SmallString<128> Asm, Log;
+  llvm::sys::fs::createTemporaryFile("lds-rewrite", "s", Asm);
+  llvm::sys::fs::createTemporaryFile("lds-rewrite", "log", Log);
+  std::vector<std::string> Args;
+  bool Replaced = false;
+  for (size_t I = 0; I < ParseCommand.size(); ++I) {
+    const std::string &A = ParseCommand[I];
+    if (A == "-fsyntax-only") {
+      for (const char *X : {"-O3", "-S", "-o"})
+        Args.push_back(X);
+      Args.push_back(std::string(Asm));
+      continue;
+    }
+    if (I + 1 == ParseCommand.size() && A == OriginalFile) {
+      Args.push_back(Input);
+      Replaced = true;
+      continue;
+    }
+    Args.push_back(A);
+  }
+  if (!Replaced)
+    Args.push_back(Input);
+  Args.insert(Args.begin() + 1, ExtraArgs.begin(), ExtraArgs.end());
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
+  std::string Err;
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
+                                     /*SecondsToWait=*/600, 0, &Err);
+  if (auto Buf = llvm::MemoryBuffer::getFile(Log))
+    R.Log = (*Buf)->getBuffer().str();
+  if (!Err.empty())
+    R.Log += Err;
+  R.Ok = RC == 0;
+  // isa's reader, so that both report the same LDS size for a kernel.
+  if (R.Ok)
+    if (auto Buf = llvm::MemoryBuffer::getFile(Asm)) {
+      amdasm::AsmFile File = amdasm::parse((*Buf)->getBuffer());
+      for (const amdasm::Function *K : File.kernels())
+        if (K->LDSBytes)
+          R.LDSBytes[K->Symbol] = *K->LDSBytes;
+    }
+  llvm::sys::fs::remove(Asm);
+  llvm::sys::fs::remove(Log);
+  return R;
+}
+
+unsigned long long maxLDS(const CompileResult &R) {
+  unsigned long long M = 0;
+  for (const auto &[K, V] : R.LDSBytes)
+    M = std::max(M, V);
+  return M;
+}
+
+} // namespace lds

@@ -1,0 +1,47 @@
+//===- RunConfig.h - What one lds-rewrite run was asked to do -------------===//
+#ifndef LDS_TOOL_RUNCONFIG_H
+#define LDS_TOOL_RUNCONFIG_H
+
+#include "targets/BankModel.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+enum class OutputFormat { Text, Json, Sarif };
+enum class GpuHeaders { Auto, System, Bundled };
+
+struct RunConfig {
+  /// --target as given; empty means "from the compile command, else the
+  /// language's default" (per file).
+  std::vector<std::string> Targets;
+  std::optional<std::array<unsigned, 3>> Block;
+  /// From the project's .lds-rewrite.yaml (ProjectConfig.h), per file:
+  /// per-kernel shapes and the default shape, when --block is not given.
+  std::map<std::string, std::array<unsigned, 3>> KernelBlocks;
+  std::optional<std::array<unsigned, 3>> DefaultBlock;
+  std::string ConfigFile;
+  /// --project-root: the folder whose headers a fix may edit (ProjectRoot.h);
+  /// empty means "found from the file".
+  std::string ProjectRoot;
+  /// --fix-to: where --fix writes the fixed files instead of over the
+  /// originals (FixMode.cpp, writeCopies); empty: in place.
+  std::string FixTo;
+  std::map<std::string, int64_t> Assumptions;
+  OutputFormat Format = OutputFormat::Text;
+  GpuHeaders Headers = GpuHeaders::Auto;
+  BankModel Banks;
+  /// The project's minimal device headers (include-fallback/).
+  std::string FallbackIncludeDir;
+  /// Clang's resource directory (builtin headers, HIP/CUDA wrappers).
+  std::string ResourceDir;
+  std::string ClangPath;
+};
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,17 @@
+//===- CheckNames.h - The names of lds-rewrite's checks -------------------===//
+//
+// The names diagnostics are tagged with ("[lds-bank-conflict]"), that
+// NOLINT(...) and `// lds-rewrite: ignore` comments refer to, and that SARIF
+// uses as rule ids.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_REPORT_CHECKNAMES_H
+#define LDS_REPORT_CHECKNAMES_H
+
+namespace lds {
+
+inline constexpr const char *CheckName = "lds-bank-conflict";
+
+} // namespace lds
+
+#endif

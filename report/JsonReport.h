@@ -1,0 +1,41 @@
+//===- JsonReport.h - The report of design.md, schema 1 -------------------===//
+#ifndef LDS_TOOL_JSONREPORT_H
+#define LDS_TOOL_JSONREPORT_H
+
+#include "matchers/AnalyzedFile.h"
+#include "planner/FixPlanner.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <set>
+#include <string>
+
+namespace lds {
+
+/// Collects every array and access (conflicting or not) of every file.
+class JsonReport {
+public:
+  void add(const AnalyzedFile &F);
+  llvm::json::Value render() const;
+  /// Adds another file's report after this one's. An array or access that
+  /// an earlier appended report already lists identically (a header seen
+  /// by several translation units) is listed once; relative "file" values
+  /// are compared as paths from BaseDir (the compile command's directory).
+  void append(const JsonReport &Other, const std::string &BaseDir = "");
+  /// A fix, planned (--diff) or applied (--fix).
+  void addFix(const std::string &ArrayId, const FixPlan &Plan,
+              const std::vector<std::string> &Targets, unsigned Replacements,
+              const std::string &Status);
+
+private:
+  std::vector<std::string> Targets;
+  llvm::json::Array Arrays, Accesses, Fixes;
+  llvm::json::Array HostErrors; ///< "host_code_errors", when there are any
+  std::set<std::string> AppendedArrays, AppendedAccesses;
+};
+
+llvm::json::Object resultToJSON(const AccessResult &R, const Access &A);
+
+} // namespace lds
+
+#endif

@@ -1,0 +1,195 @@
+//===- SarifReport.cpp - --format=sarif: SARIF 2.1.0 for code scanning ----===//
+
+#include "report/SarifReport.h"
+
+#include "report/CheckNames.h"
+#include "report/HostErrorText.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+// Both come from tool/CMakeLists.txt (-DLDS_REWRITE_HOMEPAGE=... to point
+// SARIF viewers at a hosted copy of the README).
+#if !defined(LDS_REWRITE_VERSION) || !defined(LDS_REWRITE_HOMEPAGE)
+#error "LDS_REWRITE_VERSION and LDS_REWRITE_HOMEPAGE must be defined"
+#endif
+
+using namespace clang;
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace lds {
+
+namespace {
+
+/// Percent-encodes what may not stand in a URI path.
+std::string encodePath(llvm::StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("-._~/!$&'()*+,;=:@").contains(C))
+      Out += C;
+    else
+      Out += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Out;
+}
+
+Object region(const PlainLocation &L) {
+  return Object{{"startLine", static_cast<int64_t>(L.Line)},
+                {"startColumn", static_cast<int64_t>(L.Utf16Column)}};
+}
+
+const char *SrcRoot = "%SRCROOT%";
+
+std::string absolute(const std::string &File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+} // namespace
+
+std::string fileURI(const std::string &AbsPath) { return "file://" + encodePath(AbsPath); }
+
+SarifReport::SarifReport(std::string Root) : SourceRoot(std::move(Root)) {
+  if (SourceRoot.empty() || SourceRoot.back() != '/')
+    SourceRoot += '/';
+}
+
+Object SarifReport::artifactLocation(const std::string &Path) const {
+  llvm::StringRef P(Path);
+  if (P.consume_front(SourceRoot))
+    return Object{{"uri", encodePath(P)}, {"uriBaseId", SrcRoot}};
+  return Object{{"uri", fileURI(Path)}};
+}
+
+void SarifReport::add(const FileFindings &F) {
+  std::set<std::string> Added;
+  for (const ReportedFinding &R : F.Findings) {
+    if (!R.Loc.valid() || R.Accesses.empty())
+      continue;
+    std::string Key = findingKey(R);
+    if (Seen.count(Key) || !Added.insert(Key).second)
+      continue;
+    Object Result{{"ruleId", CheckName},
+                  {"ruleIndex", 0},
+                  {"level", R.Level == DiagnosticsEngine::Warning ? "warning" : "note"},
+                  {"message", Object{{"text", R.Message}}}};
+    Result["locations"] =
+        Array{Object{{"physicalLocation", Object{{"artifactLocation", artifactLocation(R.Loc.Path)},
+                                                 {"region", region(R.Loc)}}}}};
+    Array Related, Notes;
+    for (const ReportedNote &N : R.Notes) {
+      if (!N.Loc.valid()) {
+        Notes.push_back(N.Message);
+        continue;
+      }
+      Related.push_back(
+          Object{{"id", static_cast<int64_t>(Related.size())},
+                 {"message", Object{{"text", N.Message}}},
+                 {"physicalLocation", Object{{"artifactLocation", artifactLocation(N.Loc.Path)},
+                                             {"region", region(N.Loc)}}}});
+    }
+    if (!Related.empty())
+      Result["relatedLocations"] = std::move(Related);
+    if (R.Fix >= 0 && !R.Suppressed) {
+      const PlainFix &Fix = F.Fixes[R.Fix];
+      // One artifactChange per file, its replacements in order.
+      std::vector<std::string> Files;
+      std::map<std::string, Array> PerFile;
+      for (const PlainEdit &E : Fix.Edits) {
+        if (!PerFile.count(E.Start.Path))
+          Files.push_back(E.Start.Path);
+        PerFile[E.Start.Path].push_back(Object{
+            {"deletedRegion", Object{{"startLine", static_cast<int64_t>(E.Start.Line)},
+                                     {"startColumn", static_cast<int64_t>(E.Start.Utf16Column)},
+                                     {"endLine", static_cast<int64_t>(E.End.Line)},
+                                     {"endColumn", static_cast<int64_t>(E.End.Utf16Column)}}},
+            {"insertedContent", Object{{"text", E.Text}}}});
+      }
+      Array Changes;
+      for (const std::string &P : Files)
+        Changes.push_back(Object{{"artifactLocation", artifactLocation(P)},
+                                 {"replacements", std::move(PerFile[P])}});
+      Result["fixes"] = Array{Object{{"description", Object{{"text", Fix.Description}}},
+                                     {"artifactChanges", std::move(Changes)}}};
+    }
+    // Stable while lines move: the file, the array, the kind of access and
+    // its index as written; a counter tells identical ones apart.
+    Value Uri = artifactLocation(R.Loc.Path)["uri"];
+    std::string Identity = Uri.getAsString()->str() + "|" + R.Identity;
+    std::string Base = llvm::utohexstr(llvm::xxh3_64bits(llvm::StringRef(Identity)),
+                                       /*LowerCase=*/true, 16);
+    unsigned N = ++FingerprintCounts[Base];
+    Result["partialFingerprints"] =
+        Object{{"ldsBankConflictHash/v1", Base + ":" + std::to_string(N)}};
+    if (R.Suppressed)
+      Result["suppressions"] =
+          Array{Object{{"kind", "inSource"},
+                       {"justification", "// lds-rewrite: ignore or NOLINT(lds-bank-conflict)"}}};
+    if (!Notes.empty())
+      Result["properties"] = Object{{"notes", std::move(Notes)}};
+    Results.push_back(std::move(Result));
+  }
+  Seen.insert(Added.begin(), Added.end());
+}
+
+void SarifReport::addError(const std::string &File, const std::string &Message) {
+  Notifications.push_back(
+      Object{{"level", "error"},
+             {"locations",
+              Array{Object{{"physicalLocation",
+                            Object{{"artifactLocation", artifactLocation(absolute(File))}}}}}},
+             {"message", Object{{"text", Message}}}});
+}
+
+void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
+  if (Errors.empty())
+    return;
+  const HostError &First = Errors.front();
+  // The line only: clang's column counts bytes, SARIF's UTF-16 code units.
+  Object Where{{"artifactLocation", artifactLocation(absolute(First.File))},
+               {"region", Object{{"startLine", static_cast<int64_t>(First.Line)}}}};
+  Notifications.push_back(
+      Object{{"level", "warning"},
+             {"locations", Array{Object{{"physicalLocation", std::move(Where)}}}},
+             {"message", Object{{"text", hostErrorSummary(Errors)}}}});
+}
+
+Value SarifReport::render(bool Successful) const {
+  Object Rule{{"id", CheckName},
+              {"name", "LdsBankConflict"},
+              {"shortDescription", Object{{"text", "GPU shared-memory (LDS) bank conflict"}}},
+              {"fullDescription",
+               Object{{"text", "A __shared__ (LDS) access whose lanes ask one memory bank for "
+                               "several different words, so that one wave instruction takes "
+                               "several bank cycles instead of one. lds-rewrite --fix removes "
+                               "it by padding the array's rows or XOR-swizzling its columns."}}},
+              {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
+              {"defaultConfiguration", Object{{"level", "warning"}}},
+              {"properties", Object{{"tags", Array{"performance", "gpu"}},
+                                    {"precision", "high"},
+                                    {"problem.severity", "warning"}}}};
+  Object Driver{{"name", "lds-rewrite"},
+                {"version", LDS_REWRITE_VERSION},
+                {"semanticVersion", LDS_REWRITE_VERSION},
+                {"informationUri", LDS_REWRITE_HOMEPAGE},
+                {"rules", Array{std::move(Rule)}}};
+  Object Invocation{{"executionSuccessful", Successful}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = Array(Notifications);
+  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
+             {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", fileURI(SourceRoot)}}}}},
+             {"columnKind", "utf16CodeUnits"},
+             {"invocations", Array{std::move(Invocation)}},
+             {"results", Array(Results)}};
+  return Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", Array{std::move(Run)}}};
+}
+
+} // namespace lds

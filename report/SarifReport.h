@@ -1,0 +1,55 @@
+//===- SarifReport.h - --format=sarif: SARIF 2.1.0 for code scanning ------===//
+//
+// One run of one tool (lds-rewrite) with one rule, lds-bank-conflict. Each
+// finding is a result: level "warning" for a conflict ("note" for a cost
+// that cannot be known), its message, its place as a URI relative to the
+// working directory (uriBaseId %SRCROOT%, declared in originalUriBaseIds),
+// the declaration and launch notes as relatedLocations, the fix of its array
+// (on the array's first finding) as artifactChanges with replacements, and a
+// partialFingerprints entry that does not depend on line numbers. Findings
+// suppressed in the source are kept with suppressions [{kind: inSource}].
+// The form is the one GitHub code scanning accepts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_TOOL_SARIFREPORT_H
+#define LDS_TOOL_SARIFREPORT_H
+
+#include "matchers/AnalyzedFile.h"
+#include "report/ExportFixes.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lds {
+
+class SarifReport {
+public:
+  /// SourceRoot: where relative URIs start (the working directory).
+  explicit SarifReport(std::string SourceRoot);
+  /// Adds F's findings; one whose findingKey an earlier file had is skipped.
+  void add(const FileFindings &F);
+  /// A file that could not be analysed: a tool execution notification.
+  void addError(const std::string &File, const std::string &Message);
+  /// A file analysed despite errors in its host code (HostErrors.h): a
+  /// warning notification at the first of them.
+  void addHostErrors(const std::vector<HostError> &Errors);
+  llvm::json::Value render(bool Successful) const;
+
+private:
+  llvm::json::Object artifactLocation(const std::string &Path) const;
+  std::string SourceRoot; ///< absolute, ends with '/'
+  llvm::json::Array Results, Notifications;
+  std::set<std::string> Seen;
+  std::map<std::string, unsigned> FingerprintCounts;
+};
+
+/// file:///a%20b/c for /a b/c.
+std::string fileURI(const std::string &AbsPath);
+
+} // namespace lds
+
+#endif
