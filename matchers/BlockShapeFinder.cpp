@@ -2,10 +2,11 @@
 
 #include "matchers/BlockShapeFinder.h"
 
+#include "matchers/KernelMatchers.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <functional>
 
@@ -62,51 +63,43 @@ bool neverModified(const VarDecl *VD, const Stmt *Body, ASTContext &Ctx) {
   return !Modified;
 }
 
-class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
-public:
-  LaunchVisitor(ASTContext &Ctx, std::map<const FunctionDecl *, FoundBlockShape> &Out)
-      : Ctx(Ctx), Out(Out) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-    const FunctionDecl *Callee = K->getDirectCallee();
-    const CallExpr *Config = K->getConfig();
-    // A launch in host code that clang rejected (HostErrors.h) is not
-    // evaluated: the constant evaluator must not see error-containing
-    // (value-dependent) expressions.
-    if (!Callee || !Config || Config->getNumArgs() < 2 || K->containsErrors() ||
-        isDeviceSideLaunch(Config) || readsCoordinate(Config->getArg(1)))
-      return true;
-    auto Dims = BlockShapeFinder::constantDims(Config->getArg(1), Ctx);
-    if (!Dims)
-      return true;
-    const FunctionDecl *Key = Callee->getCanonicalDecl();
-    auto It = Out.find(Key);
-    if (It == Out.end()) {
-      FoundBlockShape F;
-      F.Shape.Dims = *Dims;
-      F.Shape.Source = BlockSource::Launch;
-      F.From = K->getBeginLoc();
-      Expr::EvalResult Bytes;
-      if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)) &&
-          Config->getArg(2)->EvaluateAsInt(Bytes, Ctx))
-        F.Shape.DynamicSharedBytes = Bytes.Val.getInt().getZExtValue();
-      Out.emplace(Key, F);
-    } else if (It->second.Shape.Dims != *Dims) {
-      It->second.OtherLaunches.push_back(*Dims);
-    }
-    return true;
-  }
-
-private:
-  ASTContext &Ctx;
-  std::map<const FunctionDecl *, FoundBlockShape> &Out;
-};
 } // namespace
 
+/// Records the launch K: the first constant block shape of each kernel,
+/// the others it is launched with, and the constant dynamic LDS bytes.
+static void recordLaunch(const CUDAKernelCallExpr *K, ASTContext &Ctx,
+                         std::map<const FunctionDecl *, FoundBlockShape> &Out) {
+  const FunctionDecl *Callee = K->getDirectCallee();
+  const CallExpr *Config = K->getConfig();
+  // A launch in host code that clang rejected (HostErrors.h) is not
+  // evaluated: the constant evaluator must not see error-containing
+  // (value-dependent) expressions.
+  if (!Callee || !Config || Config->getNumArgs() < 2 || K->containsErrors() ||
+      isDeviceSideLaunch(Config) || readsCoordinate(Config->getArg(1)))
+    return;
+  auto Dims = BlockShapeFinder::constantDims(Config->getArg(1), Ctx);
+  if (!Dims)
+    return;
+  const FunctionDecl *Key = Callee->getCanonicalDecl();
+  auto It = Out.find(Key);
+  if (It == Out.end()) {
+    FoundBlockShape F;
+    F.Shape.Dims = *Dims;
+    F.Shape.Source = BlockSource::Launch;
+    F.From = K->getBeginLoc();
+    Expr::EvalResult Bytes;
+    if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)) &&
+        Config->getArg(2)->EvaluateAsInt(Bytes, Ctx))
+      F.Shape.DynamicSharedBytes = Bytes.Val.getInt().getZExtValue();
+    Out.emplace(Key, F);
+  } else if (It->second.Shape.Dims != *Dims) {
+    It->second.OtherLaunches.push_back(*Dims);
+  }
+}
+
 BlockShapeFinder::BlockShapeFinder(ASTContext &Ctx) : Ctx(Ctx) {
-  LaunchVisitor V(Ctx, Launches);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CUDAKernelCallExpr *K : matchLaunches(Ctx))
+    recordLaunch(K, Ctx, Launches);
 }
 
 std::optional<std::array<unsigned, 3>> BlockShapeFinder::constantDims(const Expr *E,

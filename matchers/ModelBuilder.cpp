@@ -2,12 +2,13 @@
 
 #include "matchers/ModelBuilder.h"
 
+#include "matchers/KernelMatchers.h"
+
 #include "analysis/FlatIndex.h"
 #include "matchers/BlockShapeFinder.h"
 #include "matchers/SharedArrayInfo.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,24 +28,6 @@ std::string kernelName(const FunctionDecl *FD) {
 }
 
 namespace {
-class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
-public:
-  explicit KernelCollector(const SourceManager &SM) : SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext() && !SM.isInSystemHeader(FD->getLocation()) &&
-        Seen.insert(FD).second)
-      Kernels.push_back(FD);
-    return true;
-  }
-  std::vector<const FunctionDecl *> Kernels;
-
-private:
-  const SourceManager &SM;
-  std::set<const FunctionDecl *> Seen;
-};
-
 /// The subscripts of an access as written: "i * 32 + j" for one, "[r][c]"
 /// for several; the whole lvalue for other forms (*(float4*)&s[i]).
 std::string indexText(const Expr *E, const ASTContext &Ctx) {
@@ -201,10 +184,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
   BuiltModel Out;
   const SourceManager &SM = Ctx.getSourceManager();
   BlockShapeFinder Shapes(Ctx);
-  KernelCollector Collector(SM);
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
-
-  for (const FunctionDecl *K : Collector.Kernels) {
+  for (const FunctionDecl *K : matchKernels(Ctx)) {
     std::string Name = kernelName(K);
     FoundBlockShape Found = Shapes.shapeOf(K);
     BlockShape Block = Found.Shape;
