@@ -291,7 +291,7 @@ llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
 
 int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLanguage Lang,
               const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
-              llvm::raw_ostream &DiffOut, JsonReport *Json) {
+              llvm::raw_ostream &DiffOut) {
   Msgs << P.Messages;
   // Name the files when the fix edits another one than the file named.
   bool Several = P.Reps.size() > 1 || !P.Reps.count(P.MainPath);
@@ -453,10 +453,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     if (int S = CompileAll())
       return S;
 
-  for (const ArrayFix &Fix : P.Fixes)
-    if (Json)
-      Json->addFix(Fix.ArrayId, Fix.Plan, P.Targets, Fix.Replacements,
-                   Write ? "applied" : "planned");
+  P.Verified = true;
   if (!Compiled.empty())
     Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
          << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";

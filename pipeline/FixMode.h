@@ -18,7 +18,6 @@
 #include "pipeline/RunConfig.h"
 #include "planner/FixPlanner.h"
 #include "report/ExportFixes.h"
-#include "report/JsonReport.h"
 #include "rewrites/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
@@ -60,20 +59,24 @@ struct FilePlan {
   /// Errors of the file's host-only code (HostErrors.h): the re-parse of the
   /// fix must find exactly these, and the result cannot be compiled.
   std::vector<HostError> HostErrors;
+  /// Set by finishFix: the fixes re-parsed with the planned costs and
+  /// compiled for every target (the JSON report lists them then).
+  bool Verified = false;
 };
 
 FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
                    Strategy S, bool Color);
 
-/// Applies, verifies, recompiles, then writes (Write) or prints the diff to
-/// DiffOut. Messages go to Msgs. Returns the exit status of design.md.
 /// The planned fixes of P as plain edits (locations read from SM), for
 /// --export-fixes and SARIF.
 std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan &P);
 
+/// Applies, verifies, recompiles, then writes (Write) or prints the diff to
+/// DiffOut. Messages go to Msgs. Sets P.Verified once the fixes re-parse
+/// with the planned costs and compile. Returns the exit status of design.md.
 int finishFix(FilePlan &P, const clang::tooling::CompileCommand &Original, SourceLanguage Lang,
               const RunConfig &Config, bool Write, llvm::raw_ostream &Msgs,
-              llvm::raw_ostream &DiffOut, JsonReport *Json);
+              llvm::raw_ostream &DiffOut);
 
 } // namespace lds
 

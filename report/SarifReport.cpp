@@ -10,7 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
-// Both come from tool/CMakeLists.txt (-DLDS_REWRITE_HOMEPAGE=... to point
+// Both come from report/CMakeLists.txt (-DLDS_REWRITE_HOMEPAGE=... to point
 // SARIF viewers at a hosted copy of the README).
 #if !defined(LDS_REWRITE_VERSION) || !defined(LDS_REWRITE_HOMEPAGE)
 #error "LDS_REWRITE_VERSION and LDS_REWRITE_HOMEPAGE must be defined"

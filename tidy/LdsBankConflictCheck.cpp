@@ -1,7 +1,7 @@
 //===- LdsBankConflictCheck.cpp - lds-bank-conflict as a clang-tidy check -===//
 //
-// The findings, their wording and the fixes come from ldsToolCore, the code
-// lds-rewrite itself uses (tool/Findings.h, tool/FixPlanning.h), so that
+// The findings, their wording and the fixes come from report/, rewrites/ and
+// pipeline/, the code lds-rewrite itself uses (report/Findings.h, rewrites/FixPlanning.h), so that
 // clang-tidy and lds-rewrite report the same findings with the same fixes.
 // What is the plugin's own: the options, and how the findings become
 // clang-tidy diagnostics with fix-its.

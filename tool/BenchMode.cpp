@@ -4,11 +4,15 @@
 
 #include "bench/BenchSpec.h"
 #include "bench/HarnessGen.h"
+#include "bench/Toolchain.h"
+#include "pipeline/CheckRun.h"
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/RunConfig.h"
+#include "tool/Options.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -60,74 +64,69 @@ struct Options {
   std::string Platform = "auto", Hipcc, Rocprof = "auto";
 };
 
-bool parseOptions(int Argc, const char **Argv, Options &O, std::string &Err) {
-  for (int I = 2; I < Argc; ++I) {
-    StringRef A = Argv[I];
-    auto Value = [&](StringRef Name, std::string &Out) {
-      if (A.consume_front(Name)) {
-        if (A.consume_front("=")) {
-          Out = A.str();
-          return true;
-        }
-        if (!A.empty())
-          return false;
-        if (I + 1 >= Argc) {
-          Err = Name.str() + " needs a value";
-          return true;
-        }
-        Out = Argv[++I];
-        return true;
-      }
-      return false;
-    };
-    std::string V;
-    if (A == "-h" || A == "--help" || A == "-help") {
-      outs() << Usage;
-      std::exit(0);
-    } else if (A == "--build-only") {
-      O.BuildOnly = true;
-    } else if (A == "--no-fix") {
-      O.NoFix = true;
-    } else if (Value("--variant", V)) {
-      O.Variants.push_back(V);
-    } else if (Value("--runs", V)) {
-      if (Err.empty() && (StringRef(V).getAsInteger(10, O.Runs) || !O.Runs))
-        Err = "--runs expects a positive count, got '" + V + "'";
-    } else if (Value("--launches", V)) {
-      if (Err.empty() && (StringRef(V).getAsInteger(10, O.Launches) || !O.Launches))
-        Err = "--launches expects a positive count, got '" + V + "'";
-    } else if (Value("--out", V)) {
-      O.Out = V;
-    } else if (Value("--nvcc", V)) {
-      O.Nvcc = V;
-    } else if (Value("--ncu", V)) {
-      O.Ncu = V;
-    } else if (Value("--hipcc", V)) {
-      O.Hipcc = V;
-    } else if (Value("--rocprof", V)) {
-      O.Rocprof = V;
-    } else if (Value("--platform", V)) {
-      O.Platform = V;
-      if (Err.empty() && V != "auto" && V != "nvidia" && V != "amd")
-        Err = "--platform expects auto, nvidia or amd, got '" + V + "'";
-    } else if (Value("--strategy", V)) {
-      O.Strategy = V;
-      if (Err.empty() && V != "auto" && V != "pad" && V != "swizzle")
-        Err = "--strategy expects auto, pad or swizzle, got '" + V + "'";
-    } else if (A.starts_with("-")) {
-      Err = "unknown option '" + A.str() + "' (lds-rewrite bench --help)";
-    } else if (O.Spec.empty()) {
-      O.Spec = A.str();
-    } else {
-      Err = "one SPEC only; got '" + O.Spec + "' and '" + A.str() + "'";
-    }
-    if (!Err.empty())
-      return false;
-  }
-  if (O.Spec.empty()) {
+cl::list<std::string> SpecArgs(cl::Positional, cl::desc("<spec>"),
+                               cl::sub(options::benchCommand()));
+cl::list<std::string> VariantOpts("variant", cl::value_desc("[NAME=]FILE"),
+                                  cl::desc("A hand-written variant to build, check and time"),
+                                  cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> RunsOpt("runs", cl::value_desc("N"), cl::desc("Timed samples per variant"),
+                             cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> LaunchesOpt("launches", cl::value_desc("L"),
+                                 cl::desc("Launches per sample (default: a sample >= 10 ms)"),
+                                 cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<bool> BuildOnlyOpt("build-only", cl::desc("Build the harness and stop"),
+                           cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<bool> NoFixOpt("no-fix", cl::desc("No tool-fixed variant"), cl::cat(options::category()),
+                       cl::sub(options::benchCommand()));
+cl::opt<std::string> OutOpt("out", cl::value_desc("DIR"),
+                            cl::desc("The harness folder (default: a new temporary one)"),
+                            cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> NvccOpt("nvcc", cl::value_desc("PATH"), cl::desc("The CUDA compiler"),
+                             cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> NcuOpt("ncu", cl::value_desc("auto|off|PATH"), cl::init("auto"),
+                            cl::desc("Nsight Compute, for the measured conflict counters"),
+                            cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> PlatformOpt("platform", cl::value_desc("auto|nvidia|amd"), cl::init("auto"),
+                                 cl::desc("Which harness to build"), cl::cat(options::category()),
+                                 cl::sub(options::benchCommand()));
+cl::opt<std::string> HipccOpt("hipcc", cl::value_desc("PATH"), cl::desc("The HIP compiler"),
+                              cl::cat(options::category()), cl::sub(options::benchCommand()));
+cl::opt<std::string> RocprofOpt("rocprof", cl::value_desc("auto|off|PATH"), cl::init("auto"),
+                                cl::desc("rocprofv3, for the measured conflict counters"),
+                                cl::cat(options::category()), cl::sub(options::benchCommand()));
+
+/// bench's options into O; false with Err set when one is wrong.
+bool parseOptions(Options &O, std::string &Err) {
+  auto Count = [&](const cl::opt<std::string> &Opt, const char *Name, unsigned &Out) {
+    if (Opt.getNumOccurrences() && (StringRef(Opt).getAsInteger(10, Out) || !Out))
+      Err = std::string(Name) + " expects a positive count, got '" + Opt + "'";
+  };
+  Count(RunsOpt, "--runs", O.Runs);
+  Count(LaunchesOpt, "--launches", O.Launches);
+  O.Variants.assign(VariantOpts.begin(), VariantOpts.end());
+  O.BuildOnly = BuildOnlyOpt;
+  O.NoFix = NoFixOpt;
+  O.Out = OutOpt;
+  O.Nvcc = NvccOpt;
+  O.Ncu = NcuOpt;
+  O.Hipcc = HipccOpt;
+  O.Rocprof = RocprofOpt;
+  O.Platform = PlatformOpt;
+  if (Err.empty() && O.Platform != "auto" && O.Platform != "nvidia" && O.Platform != "amd")
+    Err = "--platform expects auto, nvidia or amd, got '" + O.Platform + "'";
+  if (options::StrategyOpt.getNumOccurrences())
+    O.Strategy = options::StrategyOpt == Strategy::Pad       ? "pad"
+                 : options::StrategyOpt == Strategy::Swizzle ? "swizzle"
+                                                             : "auto";
+  if (SpecArgs.size() > 1 && Err.empty())
+    Err = "one SPEC only; got '" + SpecArgs[0] + "' and '" + SpecArgs[1] + "'";
+  if (!Err.empty())
+    return false;
+  if (SpecArgs.empty()) {
     Err = "no SPEC given\n" + std::string(Usage);
     return false;
   }
+  O.Spec = SpecArgs[0];
   return true;
 }
 
@@ -148,14 +147,6 @@ int runLogged(StringRef Program, ArrayRef<std::string> Args, StringRef Log,
 std::string readText(StringRef Path) {
   auto B = MemoryBuffer::getFile(Path);
   return B ? (*B)->getBuffer().str() : std::string();
-}
-
-std::string findTool(StringRef Name, ArrayRef<StringRef> Extra) {
-  if (auto P = sys::findProgramByName(Name))
-    return *P;
-  if (auto P = sys::findProgramByName(Name, Extra))
-    return *P;
-  return "";
 }
 
 std::string formatPasses(double V) {
@@ -205,27 +196,48 @@ struct Prediction {
 };
 
 /// This program's JSON report on File, for the kernel, on Target.
-Prediction predict(const std::string &Self, const BenchSpec &S, const std::string &File,
+/// A run of the check on File as the spec describes it: its targets (or
+/// Target), block, values and compiler arguments, in-process.
+CheckRequest checkOf(const RunConfig &Base, const BenchSpec &S, const std::string &File,
+                     const std::vector<std::string> &CompilerArgs) {
+  CheckRequest R;
+  R.Files = {File};
+  R.CompilerArgs = CompilerArgs;
+  R.Config = Base;
+  R.Config.Block =
+      std::array<unsigned, 3>{unsigned(S.Block[0]), unsigned(S.Block[1]), unsigned(S.Block[2])};
+  for (const auto &[Name, V] : S.Assume)
+    R.Config.Assumptions[Name] = V;
+  for (const bench::ArgSpec &A : S.Args)
+    if (!A.Buffer && A.Integral && !S.Assume.count(A.Name))
+      R.Config.Assumptions[A.Name] = static_cast<int64_t>(A.Value);
+  return R;
+}
+
+/// Writes Text to Path (the harness folder keeps every log).
+void writeText(StringRef Path, StringRef Text) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (!EC)
+    OS << Text;
+}
+
+Prediction predict(const RunConfig &Base, const BenchSpec &S, const std::string &File,
                    const std::string &Kernel, const std::vector<std::string> &CompilerArgs,
                    const std::string &Target, const std::string &Dir, const std::string &Tag) {
   Prediction P;
-  std::vector<std::string> Args = {
-      "--format=json", "--target=" + Target,
-      formatv("--block={0},{1},{2}", S.Block[0], S.Block[1], S.Block[2]).str()};
-  std::map<std::string, int64_t> Assume = S.Assume;
-  for (const bench::ArgSpec &A : S.Args)
-    if (!A.Buffer && A.Integral && !Assume.count(A.Name))
-      Assume[A.Name] = static_cast<int64_t>(A.Value);
-  for (const auto &[Name, V] : Assume)
-    Args.push_back("--assume=" + Name + "=" + std::to_string(V));
-  Args.push_back(File);
-  Args.push_back("--");
-  Args.insert(Args.end(), CompilerArgs.begin(), CompilerArgs.end());
+  CheckRequest R = checkOf(Base, S, File, CompilerArgs);
+  R.Config.Targets = {Target};
+  R.Config.Format = OutputFormat::Json;
   SmallString<256> Log(Dir);
   sys::path::append(Log, "predict-" + Tag + ".json");
   SmallString<256> ErrLog(Dir);
   sys::path::append(ErrLog, "predict-" + Tag + ".log");
-  int RC = runLogged(Self, Args, Log, nullptr, ErrLog);
+  std::string Report, Messages;
+  raw_string_ostream ReportOS(Report), MessagesOS(Messages);
+  int RC = runCheck(R, ReportOS, MessagesOS).Status;
+  writeText(Log, Report);
+  writeText(ErrLog, Messages);
   auto V = json::parse(readText(Log));
   if (RC < 0 || RC > 1 || !V) {
     if (!V)
@@ -300,157 +312,21 @@ std::string safeName(StringRef N) {
   return S.empty() ? "variant" : S;
 }
 
-/// How this machine builds an AMD harness.
-struct AmdToolchain {
-  std::string Compiler; ///< empty: none (Why says why)
-  std::string Kind;     ///< "hipcc", "amdclang++", "Debian clang"
-  std::vector<std::string> Flags, LinkFlags;
-  bool CompileOnly = false;
-  std::string NoLinkWhy, Why;
-};
-
-std::string siblingClangxx() {
-  SmallString<256> P(sys::path::parent_path(LDS_CLANG_PATH));
-  sys::path::append(P, "clang++");
-  return sys::fs::can_execute(P) ? std::string(P) : std::string();
-}
-
-/// hipcc or amdclang++ (--hipcc, $HIPCC, PATH, /opt/rocm); else this
-/// program's clang with Debian's HIP, its flags made by deviceCommand (the
-/// same --rocm-path, compat prelude and wave size as the tool's parses).
-AmdToolchain findAmdToolchain(const Options &O, const std::vector<std::string> &Gfx,
-                              const std::string &FallbackIncludeDir) {
-  AmdToolchain T;
-  std::string Given = O.Hipcc;
-  if (Given.empty())
-    if (std::optional<std::string> E = sys::Process::GetEnv("HIPCC"))
-      Given = *E;
-  if (!Given.empty()) {
-    if (!sys::fs::can_execute(Given)) {
-      if (auto P = sys::findProgramByName(Given))
-        Given = *P;
-      else {
-        T.Why = "--hipcc " + Given + ": not an executable";
-        return T;
-      }
-    }
-    T.Compiler = Given;
-  } else if (std::string P = findTool("hipcc", {"/opt/rocm/bin"}); !P.empty()) {
-    T.Compiler = P;
-  } else if (std::string P = findTool("amdclang++", {"/opt/rocm/bin", "/opt/rocm/llvm/bin"});
-             !P.empty()) {
-    T.Compiler = P;
-  }
-  if (!T.Compiler.empty()) {
-    T.Kind = sys::path::filename(T.Compiler).contains("hipcc") ? "hipcc" : "amdclang++";
-    if (T.Kind != "hipcc")
-      T.LinkFlags.push_back("--hip-link"); // the HIP runtime library
-    return T;
-  }
-
-  // Debian: clang 22 with libamdhip64-dev (ROCm 5.2).
-  T.Compiler = siblingClangxx();
-  T.Kind = "Debian clang";
-  if (T.Compiler.empty()) {
-    T.Why = std::string("neither ROCm (hipcc, amdclang++: PATH, /opt/rocm/bin, "
-                        "/opt/rocm/llvm/bin; --hipcc PATH) nor clang++ beside ") +
-            LDS_CLANG_PATH + " found";
-    return T;
-  }
-  RunConfig Config;
-  Config.ClangPath = T.Compiler;
-  Config.FallbackIncludeDir = FallbackIncludeDir;
-  std::string Wave;
-  bool SameWave = true;
-  std::string RocmPath;
-  for (size_t I = 0; I < Gfx.size(); ++I) {
-    clang::tooling::CompileCommand CC(".", "harness.cu", {T.Compiler, "harness.cu"}, "");
-    DeviceParse DP = deviceCommand(CC, SourceLanguage::HIP, {Gfx[I]}, Config);
-    if (DP.UsedFallbackHeaders) {
-      T.Compiler.clear();
-      T.Why = "neither ROCm (hipcc, amdclang++: PATH, /opt/rocm/bin, /opt/rocm/llvm/bin; "
-              "--hipcc PATH) nor Debian's HIP (libamdhip64-dev: /usr/include/hip) is installed";
-      return T;
-    }
-    const std::vector<std::string> &A = DP.CommandLine;
-    for (size_t J = 1; J < A.size(); ++J) {
-      StringRef X = A[J];
-      if (X.starts_with("-D__AMDGCN_WAVEFRONT_SIZE=")) {
-        if (I == 0)
-          Wave = X.str();
-        SameWave &= Wave == X;
-        continue;
-      }
-      if (I)
-        continue;
-      if (X == "-include" && J + 1 < A.size()) {
-        T.Flags.push_back(A[J]);
-        T.Flags.push_back(A[++J]);
-      } else if (X.starts_with("--rocm-path=")) {
-        T.Flags.push_back(A[J]);
-        RocmPath = X.drop_front(strlen("--rocm-path=")).str();
-      }
-    }
-  }
-  // Mixed wave sizes: the compat prelude picks per target.
-  if (SameWave && !Wave.empty())
-    T.Flags.push_back(Wave);
-  T.Flags.push_back("-Wno-unused-command-line-argument");
-
-  // Clang 22 no longer links hip.bc by itself and finds no device libraries
-  // in Debian's layout: name them, when the target's ISA file is there.
-  std::string BcDir;
-  for (std::string D : {RocmPath + "/lib/x86_64-linux-gnu/amdgcn/bitcode",
-                        RocmPath + "/amdgcn/bitcode", RocmPath + "/lib/amdgcn/bitcode"})
-    if (sys::fs::exists(D + "/ockl.bc")) {
-      BcDir = D;
-      break;
-    }
-  auto Has = [&](const std::string &F) { return sys::fs::exists(BcDir + "/" + F); };
-  std::string Isa = Gfx.size() == 1 ? "oclc_isa_version_" + Gfx[0].substr(3) + ".bc" : "";
-  bool HasRuntime = sys::fs::exists(RocmPath + "/lib/x86_64-linux-gnu/libamdhip64.so") ||
-                    sys::fs::exists(RocmPath + "/lib/libamdhip64.so");
-  if (BcDir.empty())
-    T.NoLinkWhy = "no ROCm device libraries (ockl.bc) under " + RocmPath;
-  else if (Gfx.size() != 1)
-    T.NoLinkWhy = "the device libraries are named for one target; this spec has " +
-                  std::to_string(Gfx.size());
-  else if (!Has(Isa) || !Has("hip.bc"))
-    T.NoLinkWhy = "Debian's ROCm device libraries (" + BcDir + ") have no " +
-                  (Has("hip.bc") ? Isa : std::string("hip.bc")) +
-                  ", which the device code's calls (__ockl_*, __atomic_work_item_fence) "
-                  "need";
-  else if (!HasRuntime)
-    T.NoLinkWhy = "no libamdhip64.so under " + RocmPath + "/lib";
-  if (!T.NoLinkWhy.empty()) {
-    T.CompileOnly = true;
-    T.Flags.push_back("-nogpulib");
-    return T;
-  }
-  bool Wave64 = Wave != "-D__AMDGCN_WAVEFRONT_SIZE=32";
-  // ROCm 5.x runtimes load code object v4.
-  if (Has("oclc_abi_version_400.bc"))
-    T.Flags.push_back("-mcode-object-version=4");
-  T.Flags.push_back("--hip-device-lib-path=" + BcDir);
-  for (std::string L : {"hip", "ocml", "ockl", "oclc_daz_opt_off", "oclc_unsafe_math_off",
-                        "oclc_finite_only_off", "oclc_correctly_rounded_sqrt_on",
-                        Wave64 ? "oclc_wavefrontsize64_on" : "oclc_wavefrontsize64_off"})
-    T.Flags.push_back("--hip-device-lib=" + L + ".bc");
-  T.Flags.push_back("--hip-device-lib=" + Isa);
-  if (Has("oclc_abi_version_400.bc"))
-    T.Flags.push_back("--hip-device-lib=oclc_abi_version_400.bc");
-  T.LinkFlags = {"--hip-link", "-lamdhip64"};
-  return T;
-}
-
 } // namespace
 
-int runBenchMode(int Argc, const char **Argv, const std::string &FallbackIncludeDir) {
+int runBenchMode() {
   Options O;
   std::string Err;
-  if (!parseOptions(Argc, Argv, O, Err))
+  if (!parseOptions(O, Err))
     return fail(Err);
-  std::string Self = sys::fs::getMainExecutable(Argv[0], (void *)&runBenchMode);
+
+  // The check's settings for the fix and the predictions, as the command
+  // line would make them.
+  auto CheckBaseOr = options::makeRunConfig(GpuHeaders::Auto);
+  if (!CheckBaseOr)
+    return fail(toString(CheckBaseOr.takeError()));
+  const RunConfig CheckBase = std::move(*CheckBaseOr);
+  const std::string &FallbackIncludeDir = CheckBase.FallbackIncludeDir;
 
   auto SpecOr = bench::parseBenchSpec(O.Spec);
   if (!SpecOr) {
@@ -569,23 +445,22 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
     std::string Before = readText(Copy);
     // The copy is a project of its own: its headers are the user's
     // originals, which a benchmark must not edit.
-    std::vector<std::string> Args = {
-        "--fix", "--project-root=" + sys::path::parent_path(Copy).str(),
-        "--target=" + join(S.Targets, ","),
-        formatv("--block={0},{1},{2}", S.Block[0], S.Block[1], S.Block[2]).str(),
-        "--strategy=" + S.Strategy};
-    for (const auto &[Name, V] : S.Assume)
-      Args.push_back("--assume=" + Name + "=" + std::to_string(V));
-    for (const bench::ArgSpec &A : S.Args)
-      if (!A.Buffer && A.Integral && !S.Assume.count(A.Name))
-        Args.push_back("--assume=" + A.Name + "=" + std::to_string(static_cast<int64_t>(A.Value)));
-    Args.push_back(Copy);
-    Args.push_back("--");
-    for (const std::string &A : ToolArgs(sys::path::parent_path(S.Source).str(), {}))
-      Args.push_back(A);
+    CheckRequest R =
+        checkOf(CheckBase, S, Copy, ToolArgs(sys::path::parent_path(S.Source).str(), {}));
+    R.Fix = FixOutput::InPlace;
+    R.Config.ProjectRoot = sys::path::parent_path(Copy).str();
+    R.Config.Targets = S.Targets;
+    R.Strat = S.Strategy == "pad"       ? Strategy::Pad
+              : S.Strategy == "swizzle" ? Strategy::Swizzle
+                                        : Strategy::Auto;
+    R.StrategyGiven = true;
     SmallString<256> Log(Dir);
     sys::path::append(Log, "fix.log");
-    int RC = runLogged(Self, Args, Log);
+    std::string FixText;
+    raw_string_ostream FixOS(FixText);
+    int RC = runCheck(R, FixOS, FixOS).Status;
+    FixOS.flush();
+    writeText(Log, FixText);
     std::string Text = readText(Log);
     SmallVector<StringRef, 16> Lines;
     StringRef(Text).split(Lines, '\n', -1, false);
@@ -612,7 +487,7 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   // Predictions for every variant.
   for (size_t I = 0; I < Vars.size(); ++I) {
     HarnessVariant &V = Vars[I];
-    Prediction P = predict(Self, S, V.Source, V.Kernel, ToolArgs(V.OriginalDir, V.Defines),
+    Prediction P = predict(CheckBase, S, V.Source, V.Kernel, ToolArgs(V.OriginalDir, V.Defines),
                            PredTarget, DirS, std::to_string(I));
     V.PredLd = P.Ld;
     V.PredSt = P.St;
@@ -626,11 +501,11 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
   sys::path::append(RuntimeDir, "hip-on-cuda");
   bench::HarnessOptions HO;
   HO.PredTarget = PredTarget;
-  AmdToolchain TC;
+  bench::AmdToolchain TC;
   std::string Compiler;
   if (IsAmd) {
     HO.Plat = bench::Platform::Amd;
-    TC = findAmdToolchain(O, Amd, FallbackIncludeDir);
+    TC = bench::findAmdToolchain(O.Hipcc, Amd, LDS_CLANG_PATH, FallbackIncludeDir);
     HO.AmdFlags = TC.Flags;
     HO.AmdLinkFlags = TC.LinkFlags;
     HO.AmdCompileOnly = TC.CompileOnly;
@@ -649,12 +524,7 @@ int runBenchMode(int Argc, const char **Argv, const std::string &FallbackInclude
       return fail(TC.Why + "; the harness is written: " + DirS +
                   "/build.sh builds it on a machine with ROCm");
   } else {
-    Compiler = O.Nvcc;
-    if (Compiler.empty())
-      if (std::optional<std::string> E = sys::Process::GetEnv("NVCC"))
-        Compiler = *E;
-    if (Compiler.empty())
-      Compiler = findTool("nvcc", {"/usr/local/cuda/bin"});
+    Compiler = bench::findNvcc(O.Nvcc);
     if (Compiler.empty())
       return fail("nvcc not found (PATH, /usr/local/cuda/bin; or --nvcc PATH, $NVCC); the "
                   "harness is written: " +

@@ -21,8 +21,9 @@
 
 namespace lds {
 
-/// Argv[0] is the program, Argv[1] "bench".
-int runBenchMode(int Argc, const char **Argv, const std::string &FallbackIncludeDir);
+/// lds-rewrite bench: its options are those of the bench subcommand
+/// (tool/Options.h and BenchMode.cpp), already parsed.
+int runBenchMode();
 
 } // namespace lds
 

@@ -5,14 +5,17 @@
 #include "matchers/AnalyzedFile.h"
 #include "pipeline/AssumeOption.h"
 #include "pipeline/CheckAction.h"
+#include "pipeline/CheckRun.h"
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/RunConfig.h"
 #include "report/JsonReport.h"
+#include "tool/Options.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -44,12 +47,9 @@ struct IsaOptions {
   std::vector<std::string> Targets;
   std::string Compare;
   bool CompareFix = false;
-  std::string Strategy; ///< passed to --fix as is
+  std::string Strategy; ///< --strategy, when given: "auto", "pad", "swizzle"
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Bundled;
-  std::string Block;
-  std::vector<std::string> Assume;
-  std::string BankModelFile;
   std::string AsmDir; ///< keep the assembly there
   std::vector<std::string> CompilerArgs;
 };
@@ -91,99 +91,47 @@ std::string currentDir() {
   return std::string(Cwd);
 }
 
-// Parses argv[2...]. Returns 0 to go on, 1 after --help, 2 on an error.
-int parseOptions(int argc, const char **argv, IsaOptions &O) {
-  std::vector<std::string> Targets;
-  bool SawFormat = false;
-  for (int I = 2; I < argc; ++I) {
-    StringRef A = argv[I];
-    if (A == "--") {
-      for (int J = I + 1; J < argc; ++J)
-        O.CompilerArgs.push_back(argv[J]);
-      break;
-    }
-    if (A == "-h" || A == "--help" || A == "-help") {
-      outs() << Usage;
-      return 1;
-    }
-    if (!A.starts_with("-")) {
-      if (!O.File.empty())
-        return fail("isa takes one file (and --compare FILE2); got '" + O.File + "' and '" + A +
-                    "'");
-      O.File = A.str();
-      continue;
-    }
-    StringRef Name = A.ltrim('-'), Value;
-    bool HasValue = false;
-    if (Name.contains('=')) {
-      std::tie(Name, Value) = Name.split('=');
-      HasValue = true;
-    }
-    auto Take = [&](std::string &Out) -> bool {
-      if (HasValue) {
-        Out = Value.str();
-        return true;
-      }
-      if (I + 1 >= argc || StringRef(argv[I + 1]) == "--")
-        return false;
-      Out = argv[++I];
-      return true;
-    };
-    std::string V;
-    if (Name == "compare-fix") {
-      O.CompareFix = true;
-    } else if (Name == "target" || Name == "compare" || Name == "format" || Name == "gpu-headers" ||
-               Name == "block" || Name == "assume" || Name == "bank-model" || Name == "strategy" ||
-               Name == "asm-dir") {
-      if (!Take(V))
-        return fail("--" + Name + " needs a value");
-      if (Name == "target") {
-        SmallVector<StringRef, 4> Parts;
-        StringRef(V).split(Parts, ',', -1, false);
-        for (StringRef P : Parts)
-          Targets.push_back(P.trim().str());
-      } else if (Name == "compare") {
-        O.Compare = V;
-      } else if (Name == "format") {
-        SawFormat = true;
-        if (V == "text")
-          O.Format = OutputFormat::Text;
-        else if (V == "json")
-          O.Format = OutputFormat::Json;
-        else
-          return fail("--format must be text or json, got '" + V + "'");
-      } else if (Name == "gpu-headers") {
-        if (V == "bundled")
-          O.Headers = GpuHeaders::Bundled;
-        else if (V == "auto")
-          O.Headers = GpuHeaders::Auto;
-        else
-          return fail("--gpu-headers must be bundled or auto, got '" + V + "'");
-      } else if (Name == "block") {
-        O.Block = V;
-      } else if (Name == "assume") {
-        O.Assume.push_back(V);
-      } else if (Name == "bank-model") {
-        O.BankModelFile = V;
-      } else if (Name == "strategy") {
-        if (V != "auto" && V != "pad" && V != "swizzle")
-          return fail("--strategy must be auto, pad or swizzle, got '" + V + "'");
-        O.Strategy = V;
-      } else {
-        O.AsmDir = V;
-      }
-    } else {
-      return fail("unknown option '" + A + "'\n" + Usage);
-    }
-  }
-  (void)SawFormat;
-  if (O.File.empty())
+cl::list<std::string> Files(cl::Positional, cl::desc("<file>"), cl::sub(options::isaCommand()));
+cl::opt<std::string> CompareOpt("compare", cl::value_desc("FILE2"),
+                                cl::desc("The same for a rewritten FILE2, next to FILE"),
+                                cl::cat(options::category()), cl::sub(options::isaCommand()));
+cl::opt<bool> CompareFixOpt("compare-fix",
+                            cl::desc("The same for lds-rewrite --fix applied to a copy of FILE"),
+                            cl::cat(options::category()), cl::sub(options::isaCommand()));
+cl::opt<std::string> FormatOpt("format", cl::value_desc("text|json"), cl::desc("Output format"),
+                               cl::init("text"), cl::cat(options::category()),
+                               cl::sub(options::isaCommand()));
+cl::opt<std::string> AsmDirOpt("asm-dir", cl::value_desc("DIR"),
+                               cl::desc("Keep the assembly files in DIR"),
+                               cl::cat(options::category()), cl::sub(options::isaCommand()));
+
+// isa's own options into O. Returns 0 to go on, 2 on an error.
+int parseOptions(IsaOptions &O) {
+  if (Files.size() > 1)
+    return fail("isa takes one file (and --compare FILE2); got '" + Files[0] + "' and '" +
+                Files[1] + "'");
+  if (Files.empty())
     return fail(Twine("no input file\n") + Usage);
+  O.File = Files[0];
+  O.Compare = CompareOpt;
+  O.CompareFix = CompareFixOpt;
+  if (FormatOpt == "json")
+    O.Format = OutputFormat::Json;
+  else if (FormatOpt != "text")
+    return fail("--format must be text or json, got '" + FormatOpt + "'");
+  O.AsmDir = AsmDirOpt;
+  O.CompilerArgs = options::CompilerArgs;
+  if (options::StrategyOpt.getNumOccurrences())
+    O.Strategy = options::StrategyOpt == Strategy::Pad       ? "pad"
+                 : options::StrategyOpt == Strategy::Swizzle ? "swizzle"
+                                                             : "auto";
   if (!O.Compare.empty() && O.CompareFix)
     return fail("--compare and --compare-fix cannot be used together");
   if (!O.Strategy.empty() && !O.CompareFix)
     return fail("--strategy only applies to --compare-fix");
-  O.Targets = Targets.empty() ? std::vector<std::string>{"gfx942"} : Targets;
+  O.Targets = options::Targets.empty()
+                  ? std::vector<std::string>{"gfx942"}
+                  : std::vector<std::string>(options::Targets.begin(), options::Targets.end());
   return 0;
 }
 
@@ -316,43 +264,34 @@ void compileVariant(Variant &V, const IsaOptions &O, const RunConfig &Config) {
 // --compare-fix: the tool's own --fix on a copy
 //===----------------------------------------------------------------------===//
 
-bool runFixOnCopy(const IsaOptions &O, const char *Argv0, Variant &Fixed, std::string &Report,
+bool runFixOnCopy(const IsaOptions &O, const RunConfig &Config, Variant &Fixed, std::string &Report,
                   std::string &Error, bool &Changed) {
   SmallString<128> Dir;
   if (sys::fs::createUniqueDirectory("lds-rewrite-isa-fix", Dir)) {
     Error = "cannot create a temporary folder";
     return false;
   }
-  std::string Self = sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&runIsaMode));
   std::string OrigDir = sys::path::parent_path(absPath(O.File)).str();
-  // --fix-to: the fix of FILE (and of the project's headers it edits) is
-  // written to Dir, never over FILE.
-  std::vector<std::string> Args = {
-      Self, "--fix", "--fix-to=" + std::string(Dir), "--target=" + join(O.Targets, ","),
-      O.Headers == GpuHeaders::Bundled ? "--gpu-headers=bundled" : "--gpu-headers=auto"};
-  if (!O.Strategy.empty())
-    Args.push_back("--strategy=" + O.Strategy);
-  if (!O.Block.empty())
-    Args.push_back("--block=" + O.Block);
-  for (const std::string &A : O.Assume)
-    Args.push_back("--assume=" + A);
-  if (!O.BankModelFile.empty())
-    Args.push_back("--bank-model=" + O.BankModelFile);
-  Args.push_back(O.File);
-  Args.push_back("--");
-  Args.insert(Args.end(), O.CompilerArgs.begin(), O.CompilerArgs.end());
-  SmallString<128> Log;
-  sys::fs::createTemporaryFile("lds-rewrite-isa-fix", "log", Log);
-  std::vector<StringRef> Argv(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
-  std::string Err;
-  int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 600, 0, &Err);
-  Report = readFile(Log);
-  sys::fs::remove(Log);
+  // The check's own --fix, in-process, with the fix of FILE (and of the
+  // project's headers it edits) written to Dir (--fix-to), never over FILE.
+  CheckRequest R;
+  R.Files = {O.File};
+  R.CompilerArgs = O.CompilerArgs;
+  R.Config = Config;
+  R.Config.Targets = O.Targets;
+  R.Config.Format = OutputFormat::Text;
+  R.Config.FixTo = std::string(Dir);
+  R.Fix = FixOutput::InPlace;
+  R.StrategyGiven = !O.Strategy.empty();
+  R.Strat = O.Strategy == "pad"       ? Strategy::Pad
+            : O.Strategy == "swizzle" ? Strategy::Swizzle
+                                      : Strategy::Auto;
+  raw_string_ostream Log(Report);
+  int RC = runCheck(R, Log, Log).Status;
+  Log.flush();
   if (RC != 0 && RC != 1) {
     sys::fs::remove_directories(Dir);
-    Error = "lds-rewrite --fix failed (exit " + std::to_string(RC) + ")" +
-            (Err.empty() ? "" : ": " + Err) + "\n" + Report;
+    Error = "lds-rewrite --fix failed (exit " + std::to_string(RC) + ")\n" + Report;
     return false;
   }
   SmallString<256> Copy(Dir), Overlay(Dir);
@@ -888,48 +827,24 @@ CompiledWidths compiledWidths(const AsmFile &A, const std::vector<std::string> &
   return Out;
 }
 
-int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDir) {
+int runIsaMode() {
   IsaOptions O;
-  if (int RC = parseOptions(argc, argv, O))
-    return RC == 1 ? 0 : RC;
-
-  RunConfig Config;
-  Config.Banks = BankModel::builtin();
-  if (!O.BankModelFile.empty())
-    if (Error E = Config.Banks.mergeJSONFile(O.BankModelFile))
-      return fail(toString(std::move(E)));
-  for (const std::string &T : O.Targets) {
+  if (int RC = parseOptions(O))
+    return RC;
+  // isa's default: the bundled headers, where __syncthreads() is a fence and
+  // s_barrier as with ROCm's device library.
+  auto ConfigOr = options::makeRunConfig(GpuHeaders::Bundled);
+  if (!ConfigOr)
+    return fail(toString(ConfigOr.takeError()));
+  RunConfig Config = std::move(*ConfigOr);
+  for (const std::string &T : O.Targets)
     if (!isAMDTarget(T))
       return fail("isa compiles for AMD targets only; '" + T +
                   "' is not one (gfx942, gfx950, gfx1250, ...)");
-    if (!Config.Banks.find(T))
-      return fail("unknown target '" + T +
-                  "'; valid targets: " + join(Config.Banks.targetNames(), ", "));
-  }
   Config.Targets = O.Targets;
-  if (!O.Block.empty()) {
-    SmallVector<StringRef, 3> Parts;
-    StringRef(O.Block).split(Parts, ',');
-    std::array<unsigned, 3> B = {1, 1, 1};
-    if (Parts.empty() || Parts.size() > 3)
-      return fail("--block expects X[,Y[,Z]], got '" + O.Block + "'");
-    for (size_t I = 0; I < Parts.size(); ++I)
-      if (Parts[I].trim().getAsInteger(10, B[I]) || B[I] == 0)
-        return fail("--block expects X[,Y[,Z]] with positive integers, got '" + O.Block + "'");
-    Config.Block = B;
-  }
-  for (const std::string &A : O.Assume) {
-    std::string Name;
-    int64_t V;
-    if (!parseAssumption(A, Name, V))
-      return fail("--assume expects NAME=VALUE with an integer value, got '" + A + "'");
-    Config.Assumptions[Name] = V;
-  }
   Config.Format = O.Format;
-  Config.Headers = O.Headers;
-  Config.ResourceDir = LDS_CLANG_RESOURCE_DIR;
-  Config.ClangPath = LDS_CLANG_PATH;
-  Config.FallbackIncludeDir = FallbackIncludeDir;
+  O.Headers = Config.Headers;
+  const std::string &FallbackIncludeDir = Config.FallbackIncludeDir;
 
   for (const std::string &F : {O.File, O.Compare})
     if (!F.empty() && !sys::fs::exists(F))
@@ -962,7 +877,7 @@ int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDi
   } else if (O.CompareFix) {
     Variant V;
     std::string Error;
-    if (!runFixOnCopy(O, argv[0], V, FixReport, Error, FixChanged))
+    if (!runFixOnCopy(O, Config, V, FixReport, Error, FixChanged))
       return fail(Error);
     P.Names[absPath(V.Input)] = V.Display;
     Variants.push_back(V);

@@ -23,9 +23,9 @@
 
 namespace lds {
 
-/// Entry point: argv[1] is "isa". FallbackIncludeDir is the project's
-/// minimal HIP headers (include-fallback/).
-int runIsaMode(int argc, const char **argv, const std::string &FallbackIncludeDir);
+/// lds-rewrite isa: its options are those of the isa subcommand
+/// (tool/Options.h and IsaMode.cpp), already parsed.
+int runIsaMode();
 
 /// One ds_* instruction as the analyzer needs it.
 struct CompiledAccess {

@@ -1,0 +1,389 @@
+//===- CheckRun.cpp - One run of the check over a list of files -----------===//
+
+#include "pipeline/CheckRun.h"
+
+#include "pipeline/CheckAction.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/FixMode.h"
+#include "pipeline/HostErrors.h"
+#include "pipeline/ProjectConfig.h"
+#include "pipeline/Suppressions.h"
+#include "report/ExportFixes.h"
+#include "report/HostErrorText.h"
+#include "report/JsonReport.h"
+#include "report/SarifReport.h"
+#include "report/TextReporter.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/WithColor.h"
+
+#include <future>
+#include <set>
+
+using namespace llvm;
+
+namespace lds {
+
+/// --only-shared: whether File's own text names shared memory at all.
+static bool mentionsShared(StringRef File) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return true; // the run reports why it cannot be read
+  StringRef Text = (*Buf)->getBuffer();
+  return Text.contains("__shared__") || Text.contains("HIP_DYNAMIC_SHARED");
+}
+
+static CheckResult failed(raw_ostream &Err, const Twine &Msg) {
+  WithColor::error(Err, "lds-rewrite") << Msg << "\n";
+  return {2, true};
+}
+
+/// The exit status of a run, in one place: a file that could not be done
+/// is 2; with --fix, what the fixes came to (FixMode.h); else 2 if a fix
+/// could not be verified, 1 with findings, 0 without.
+static int exitStatus(bool Failed, FixOutput Fix, int FixStatus, unsigned Warnings) {
+  if (Failed)
+    return 2;
+  if (Fix == FixOutput::InPlace)
+    return FixStatus;
+  if (FixStatus == 2)
+    return 2;
+  return Warnings ? 1 : 0;
+}
+
+CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) {
+  const RunConfig &Config = R.Config;
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  bool Color = R.Color;
+  JsonReport Json;
+  unsigned Warnings = 0;
+  bool Failed = false;
+  bool Fixing = R.Fix != FixOutput::None;
+  int FixStatus = 0;
+  // With --diff the diff is the only thing on stdout, so that it can be
+  // piped to patch; everything else goes to stderr. So with SARIF.
+  bool ReportToErr = R.Fix == FixOutput::Diff || Config.Format == OutputFormat::Sarif;
+  // --export-fixes and SARIF carry the planned fixes: plan them in check
+  // mode too (nothing is written).
+  std::optional<FixesExport> Yaml;
+  std::optional<SarifReport> Sarif;
+  if (!R.ExportFixesFile.empty()) {
+    SmallString<256> Main(R.Files.front());
+    sys::fs::make_absolute(Main);
+    sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
+    Yaml.emplace(std::string(Main));
+  }
+  if (Config.Format == OutputFormat::Sarif)
+    Sarif.emplace(std::string(Cwd));
+  bool Exporting = Yaml || Sarif;
+
+  // Each file's .lds-rewrite.yaml (ProjectConfig.h), read before any work:
+  // a bad one stops the run. Files it ignores are left out.
+  ProjectConfigs Projects(Config.Banks);
+  struct FileJob {
+    std::string File;
+    const ProjectConfig *Project = nullptr;
+  };
+  std::vector<FileJob> Jobs;
+  for (const std::string &File : R.Files) {
+    FileJob J{File};
+    if (sys::fs::exists(File)) {
+      SmallString<256> Abs(File);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      auto Project = Projects.forFile(Abs);
+      if (!Project)
+        return failed(Err, toString(Project.takeError()));
+      if (*Project && !R.Explain && (*Project)->ignores(Abs))
+        continue;
+      if (R.OnlyShared && !mentionsShared(File))
+        continue;
+      J.Project = *Project;
+    }
+    Jobs.push_back(std::move(J));
+  }
+
+  // What one file produced, printed in command-line order once it is done.
+  // A finding (Key: file, offset, message) that an earlier file printed, as
+  // one in a header that several files include, is printed once.
+  struct Segment {
+    bool ToErr = false;
+    std::string Text;
+    std::string Key;
+  };
+  struct FileOutcome {
+    std::vector<Segment> Segments;
+    JsonReport Json;
+    FileFindings Findings;
+    std::vector<HostError> HostErrors;
+    unsigned Warnings = 0;
+    bool Failed = false;
+    int FixStatus = 0;
+  };
+  // -j: translation units in parallel, each with its own ClangTool. --fix
+  // and --diff (whose re-parse changes the working directory) and explain
+  // run one file at a time.
+  unsigned Threads = R.Jobs ? R.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  if (Fixing || R.Explain || R.PrintParseCommand || Jobs.size() < 2)
+    Threads = 1;
+  bool Parallel = Threads > 1;
+
+  auto ProcessFile = [&](const FileJob &Job, FileOutcome &O) {
+    const std::string &File = Job.File;
+    auto Emit = [&O](bool ToErr, std::string Text, std::string Key = "") {
+      if (!Text.empty())
+        O.Segments.push_back({ToErr, std::move(Text), std::move(Key)});
+    };
+    auto FileFail = [&](const Twine &Msg) {
+      std::string S;
+      raw_string_ostream OS(S);
+      WithColor::error(OS, "lds-rewrite") << Msg << "\n";
+      Emit(true, S);
+      O.Failed = true;
+      O.Findings.Error = Msg.str(); // names the file
+    };
+    O.Findings.File = File;
+    if (!sys::fs::exists(File)) {
+      FileFail(File + ": no such file");
+      return;
+    }
+    // The project's configuration, under the command line.
+    RunConfig FileConfig = Config;
+    Strategy Strat = R.Strat;
+    if (const ProjectConfig *P = Job.Project) {
+      if (Config.Targets.empty())
+        FileConfig.Targets = P->Targets;
+      if (!Config.Block) {
+        FileConfig.KernelBlocks = P->KernelBlocks;
+        FileConfig.DefaultBlock = P->Block;
+        FileConfig.ConfigFile = P->Path;
+      }
+      if (!R.StrategyGiven && P->Strat)
+        Strat = *P->Strat;
+    }
+    SmallString<256> Abs(File);
+    sys::fs::make_absolute(Abs);
+    clang::tooling::CompileCommand Cmd;
+    bool FromDB = false;
+    if (R.Database) {
+      std::vector<clang::tooling::CompileCommand> Cmds = R.Database->getCompileCommands(Abs);
+      if (!Cmds.empty()) {
+        Cmd = Cmds.front();
+        FromDB = true;
+      }
+    }
+    if (!FromDB) {
+      Cmd.Directory = std::string(Cwd);
+      Cmd.Filename = File;
+      Cmd.CommandLine.push_back("clang");
+      Cmd.CommandLine.insert(Cmd.CommandLine.end(), R.CompilerArgs.begin(), R.CompilerArgs.end());
+      Cmd.CommandLine.push_back(File);
+    } else {
+      Cmd.CommandLine.insert(Cmd.CommandLine.end() - 1, R.CompilerArgs.begin(),
+                             R.CompilerArgs.end());
+    }
+    O.Findings.BuildDirectory = Cmd.Directory;
+    SourceLanguage Lang = languageOf(File, Cmd.CommandLine);
+    const clang::tooling::CompileCommand OriginalCmd = Cmd;
+
+    AnalyzedFile Template;
+    Template.File = File;
+    Template.Targets = FileConfig.Targets;
+    if (Template.Targets.empty()) {
+      for (const std::string &A : archesIn(Cmd.CommandLine))
+        if (FileConfig.Banks.find(A))
+          Template.Targets.push_back(A);
+      if (Template.Targets.empty())
+        Template.Targets.push_back(Lang == SourceLanguage::HIP ? "gfx942" : "sm_90");
+    }
+    DeviceParse Parse = deviceCommand(Cmd, Lang, Template.Targets, FileConfig);
+    Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
+    Cmd.CommandLine = Parse.CommandLine;
+    if (R.PrintParseCommand) {
+      // The same parse as a plain compiler command, for comparisons.
+      std::string Line;
+      raw_string_ostream OS(Line);
+      for (size_t I = 0; I < Cmd.CommandLine.size(); ++I) {
+        OS << (I ? " " : "");
+        sys::printArg(OS, Cmd.CommandLine[I], /*Quote=*/true);
+      }
+      OS << "\n";
+      Emit(false, Line);
+      return;
+    }
+
+    SingleCommandDatabase Single(Cmd);
+    // In parallel, each tool has a file system of its own (the default one
+    // changes the process's working directory) and keeps the compiler's
+    // messages with the file's other output.
+    clang::tooling::ClangTool Tool(
+        Single, {Cmd.Filename}, std::make_shared<clang::PCHContainerOperations>(),
+        Parallel ? llvm::vfs::createPhysicalFileSystem() : llvm::vfs::getRealFileSystem());
+    Tool.clearArgumentsAdjusters();
+    std::string CompilerMessages;
+    raw_string_ostream CompilerOS(CompilerMessages);
+    clang::DiagnosticOptions CompilerDiagOpts;
+    clang::TextDiagnosticPrinter CompilerPrinter(CompilerOS, CompilerDiagOpts);
+    if (Parallel) {
+      Tool.setDiagnosticConsumer(&CompilerPrinter);
+      Tool.setPrintErrorMessage(false);
+    }
+    std::optional<FilePlan> Plan;
+    auto Factory =
+        newCheckActionFactory(FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
+          // Host code that clang rejects: analysed anyway, said once.
+          std::string HostWarning = hostErrorWarning(F.HostErrors);
+          O.HostErrors = F.HostErrors;
+          if (R.Explain) {
+            Err << HostWarning;
+            R.Explain(Ctx, F, FileConfig, Strat);
+            return;
+          }
+          Emit(true, HostWarning);
+          if (FileConfig.Format == OutputFormat::Json)
+            O.Json.add(F);
+          // Every diagnostic, each with its text; suppressed ones are not
+          // printed (Suppressions.h).
+          std::vector<ReportedFinding> Found;
+          reportAsText(Ctx, F, nulls(), Color && !ReportToErr, &Found);
+          for (ReportedFinding &R : Found) {
+            R.Suppressed = !R.Accesses.empty() &&
+                           llvm::all_of(R.Accesses, [&](size_t I) { return F.suppressed(I); });
+            if (FileConfig.Format == OutputFormat::Text && !R.Suppressed)
+              Emit(ReportToErr, R.Text, R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
+          }
+          if (FileConfig.Format == OutputFormat::Text)
+            Emit(ReportToErr, assumedShapeNotes(F, Found));
+          if (Fixing || Exporting)
+            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr);
+          if (Exporting) {
+            O.Findings.Findings = std::move(Found);
+            if (Plan)
+              O.Findings.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
+            attachFixes(O.Findings);
+          }
+          for (size_t I = 0; I < F.Results.size(); ++I)
+            if (!F.suppressed(I))
+              for (const AccessResult &R : F.Results[I])
+                if (R.conflicts()) {
+                  ++O.Warnings;
+                  break;
+                }
+        });
+    // The compiler's closing line ("1 error generated") goes where its
+    // messages go.
+    struct VerboseTo : clang::tooling::FrontendActionFactory {
+      clang::tooling::FrontendActionFactory &Inner;
+      raw_ostream &OS;
+      VerboseTo(clang::tooling::FrontendActionFactory &Inner, raw_ostream &OS)
+          : Inner(Inner), OS(OS) {}
+      std::unique_ptr<clang::FrontendAction> create() override {
+        struct Action : clang::WrapperFrontendAction {
+          raw_ostream &OS;
+          Action(std::unique_ptr<clang::FrontendAction> A, raw_ostream &OS)
+              : WrapperFrontendAction(std::move(A)), OS(OS) {}
+          bool BeginInvocation(clang::CompilerInstance &CI) override {
+            CI.setVerboseOutputStream(OS);
+            return WrapperFrontendAction::BeginInvocation(CI);
+          }
+        };
+        return std::make_unique<Action>(Inner.create(), OS);
+      }
+    } Buffered(*Factory, CompilerOS);
+    int RC = Parallel ? Tool.run(&Buffered) : Tool.run(Factory.get());
+    Emit(true, CompilerMessages);
+    if (RC != 0) {
+      FileFail(File + ": could not be parsed; nothing was analysed" +
+               (Fixing ? std::string(" and nothing was changed") : std::string()));
+      return;
+    }
+    if (Plan && Fixing) {
+      std::string Msgs, Diff;
+      raw_string_ostream MsgsOS(Msgs), DiffOS(Diff);
+      bool Write = R.Fix == FixOutput::InPlace;
+      int S = finishFix(*Plan, OriginalCmd, Lang, FileConfig, Write, MsgsOS, DiffOS);
+      if (Plan->Verified && FileConfig.Format == OutputFormat::Json)
+        for (const ArrayFix &Fix : Plan->Fixes)
+          O.Json.addFix(Fix.ArrayId, Fix.Plan, Plan->Targets, Fix.Replacements,
+                        Write ? "applied" : "planned");
+      Emit(ReportToErr, Msgs);
+      Emit(false, Diff);
+      O.FixStatus = std::max(O.FixStatus, S);
+      if (S == 2) {
+        // Not verified: export the findings without the fixes.
+        O.Findings.Fixes.clear();
+        for (ReportedFinding &R : O.Findings.Findings)
+          R.Fix = -1;
+      }
+    }
+  };
+
+  std::set<std::string> PrintedFindings;
+  auto Collect = [&](FileOutcome &O) {
+    for (Segment &S : O.Segments) {
+      if (!S.Key.empty() && !PrintedFindings.insert(S.Key).second)
+        continue;
+      if (S.ToErr)
+        Out.flush();
+      (S.ToErr ? Err : Out) << S.Text;
+    }
+    Json.append(O.Json, O.Findings.BuildDirectory);
+    if (Yaml)
+      Yaml->add(O.Findings);
+    if (Sarif) {
+      if (!O.Findings.Error.empty())
+        Sarif->addError(O.Findings.File, O.Findings.Error);
+      Sarif->addHostErrors(O.HostErrors);
+      Sarif->add(O.Findings);
+    }
+    Warnings += O.Warnings;
+    Failed |= O.Failed;
+    FixStatus = std::max(FixStatus, O.FixStatus);
+    O = FileOutcome();
+  };
+  std::vector<FileOutcome> Outcomes(Jobs.size());
+  if (!Parallel) {
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      ProcessFile(Jobs[I], Outcomes[I]);
+      Collect(Outcomes[I]);
+    }
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    std::vector<std::shared_future<void>> Done;
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Done.push_back(Pool.async([&, I] { ProcessFile(Jobs[I], Outcomes[I]); }));
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      Done[I].wait();
+      Collect(Outcomes[I]);
+    }
+  }
+  if (R.Explain) {
+    Out.flush();
+    return {Failed ? 2 : 0, Failed};
+  }
+  if (Config.Format == OutputFormat::Json)
+    Out << formatv("{0:2}", Json.render()) << "\n";
+  if (Sarif)
+    Out << formatv("{0:2}", Sarif->render(!Failed)) << "\n";
+  if (Yaml)
+    if (Error E = Yaml->write(R.ExportFixesFile)) {
+      failed(Err, "--export-fixes: " + toString(std::move(E)));
+      Failed = true;
+    }
+  Out.flush();
+  return {exitStatus(Failed, R.Fix, FixStatus, Warnings), Failed};
+}
+
+} // namespace lds

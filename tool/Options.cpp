@@ -1,0 +1,146 @@
+//===- Options.cpp - lds-rewrite's command line, declared once ------------===//
+
+#include "tool/Options.h"
+
+#include "pipeline/AssumeOption.h"
+#include "pipeline/BlockOption.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace lds::options {
+
+cl::OptionCategory &category() {
+  static cl::OptionCategory C("lds-rewrite options");
+  return C;
+}
+cl::SubCommand &explainCommand() {
+  static cl::SubCommand S("explain",
+                          "Draw the banks of the accesses at FILE:LINE[:COL], lane by lane");
+  return S;
+}
+cl::SubCommand &isaCommand() {
+  static cl::SubCommand S("isa", "What clang-22 made of the LDS code, per AMD target");
+  return S;
+}
+cl::SubCommand &benchCommand() {
+  static cl::SubCommand S("bench", "Build, run, check and time a kernel old against new");
+  return S;
+}
+
+/// Options that check, explain and isa all take.
+#define LDS_CHECK_EXPLAIN_ISA                                                                      \
+  cl::sub(cl::SubCommand::getTopLevel()), cl::sub(explainCommand()), cl::sub(isaCommand())
+
+cl::list<std::string> Targets("target", cl::CommaSeparated, cl::value_desc("T[,T...]"),
+                              cl::desc("Targets to analyse (default: the compile command's "
+                                       "offload arch, else gfx942 for HIP and sm_90 for CUDA; "
+                                       "isa: gfx942)"),
+                              cl::cat(category()), LDS_CHECK_EXPLAIN_ISA);
+cl::opt<std::string> Block("block", cl::value_desc("X[,Y[,Z]]"),
+                           cl::desc("Block (workgroup) shape, overriding what is inferred"),
+                           cl::cat(category()), LDS_CHECK_EXPLAIN_ISA);
+cl::list<std::string> Assume("assume", cl::value_desc("NAME=VALUE"),
+                             cl::desc("Give a runtime value (kernel argument, global) a value"),
+                             cl::cat(category()), LDS_CHECK_EXPLAIN_ISA);
+cl::opt<std::string> BankModelFile("bank-model", cl::value_desc("FILE"),
+                                   cl::desc("JSON file adding or overriding bank-model rows"),
+                                   cl::cat(category()), LDS_CHECK_EXPLAIN_ISA);
+cl::opt<GpuHeaders> Headers(
+    "gpu-headers",
+    cl::desc("Which HIP/CUDA headers to parse with (isa: bundled by default, where "
+             "__syncthreads() is a fence and s_barrier)"),
+    cl::init(GpuHeaders::Auto),
+    cl::values(clEnumValN(GpuHeaders::Auto, "auto",
+                          "the installed ones, else the bundled minimal set"),
+               clEnumValN(GpuHeaders::Bundled, "bundled", "lds-rewrite's minimal headers only")),
+    cl::cat(category()), LDS_CHECK_EXPLAIN_ISA);
+cl::opt<Strategy>
+    StrategyOpt("strategy", cl::desc("Which fixes --fix, --diff, isa --compare-fix and bench use"),
+                cl::init(Strategy::Auto),
+                cl::values(clEnumValN(Strategy::Auto, "auto", "padding or XOR swizzle"),
+                           clEnumValN(Strategy::Pad, "pad", "row padding only"),
+                           clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
+                cl::cat(category()), LDS_CHECK_EXPLAIN_ISA, cl::sub(benchCommand()));
+
+#undef LDS_CHECK_EXPLAIN_ISA
+
+std::vector<std::string> CompilerArgs;
+
+int fail(const Twine &Msg, StringRef Mode) {
+  WithColor::error(errs(), Mode.empty() ? "lds-rewrite" : ("lds-rewrite " + Mode).str())
+      << Msg << "\n";
+  return 2;
+}
+
+/// The bundled headers: installed, <prefix>/share/lds-rewrite/include beside
+/// <prefix>/bin/lds-rewrite; else the source tree's include-fallback/.
+static std::string fallbackIncludeDir() {
+  std::string Exe = sys::fs::getMainExecutable(nullptr, (void *)&fallbackIncludeDir);
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "share", "lds-rewrite", "include");
+  if (sys::fs::is_directory(Installed))
+    return std::string(Installed);
+  return LDS_FALLBACK_INCLUDE_DIR;
+}
+
+Expected<RunConfig> makeRunConfig(GpuHeaders DefaultHeaders) {
+  auto Bad = [](const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); };
+  RunConfig Config;
+  Config.Banks = BankModel::builtin();
+  if (!BankModelFile.empty())
+    if (Error E = Config.Banks.mergeJSONFile(BankModelFile))
+      return E;
+  for (const std::string &T : Targets) {
+    if (!Config.Banks.find(T))
+      return Bad("unknown target '" + T +
+                 "'; valid targets: " + join(Config.Banks.targetNames(), ", "));
+    Config.Targets.push_back(T);
+  }
+  if (!Block.empty()) {
+    std::array<unsigned, 3> B;
+    if (!parseBlock(Block, B))
+      return Bad("--block expects X[,Y[,Z]] with positive integers, got '" + Block + "'");
+    Config.Block = B;
+  }
+  for (const std::string &A : Assume) {
+    std::string Name;
+    int64_t V;
+    if (!parseAssumption(A, Name, V))
+      return Bad("--assume expects NAME=VALUE with an integer value, got '" + A + "'");
+    Config.Assumptions[Name] = V;
+  }
+  Config.Headers = Headers.getNumOccurrences() ? GpuHeaders(Headers) : DefaultHeaders;
+  Config.ResourceDir = LDS_CLANG_RESOURCE_DIR;
+  Config.ClangPath = LDS_CLANG_PATH;
+  Config.FallbackIncludeDir = fallbackIncludeDir();
+  return Config;
+}
+
+bool parse(int argc, const char **argv) {
+  // Everything after "--" goes to the compiler, as in every LibTooling tool.
+  std::vector<const char *> ToolArgs;
+  bool SawDashDash = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!SawDashDash && StringRef(argv[I]) == "--") {
+      SawDashDash = true;
+      continue;
+    }
+    if (SawDashDash)
+      CompilerArgs.push_back(argv[I]);
+    else
+      ToolArgs.push_back(argv[I]);
+  }
+  cl::HideUnrelatedOptions(category());
+  return cl::ParseCommandLineOptions(
+      ToolArgs.size(), ToolArgs.data(),
+      "lds-rewrite: find LDS / shared-memory bank conflicts in HIP and CUDA kernels\n", &errs());
+}
+
+} // namespace lds::options
