@@ -33,28 +33,15 @@ constexpr unsigned MaxShift = 7;
 
 bool isPow2(uint64_t V) { return V && !(V & (V - 1)); }
 
-/// Waves one CU (WGP on RDNA and gfx1250, SM on NVIDIA) holds at most, when
-/// neither PlanOptions nor this table knows: 0, no limit but the LDS one.
-/// Sources: LLVM AMDGPUBaseInfo.cpp getMaxWavesPerEU * getEUsPerCU (gfx90a
-/// and later CDNA: 8 * 4; gfx10.3 and later in WGP mode: 16 * 4); CUDA
-/// programming guide, compute capabilities table (64 warps per SM on
-/// sm_80 and sm_90). [V]; gfx1250 [U] as gfx12.
-unsigned defaultWavesPerCU(const std::string &Target) {
-  static const std::map<std::string, unsigned> Table = {
-      {"gfx90a", 32},  {"gfx942", 32},  {"gfx950", 32}, {"gfx1100", 64},
-      {"gfx1200", 64}, {"gfx1250", 64}, {"sm_80", 64},  {"sm_90", 64}};
-  auto It = Table.find(Target);
-  return It == Table.end() ? 0 : It->second;
-}
-
 /// Workgroups of Threads threads using Bytes of LDS that one CU holds: the
 /// LDS budget (TargetModel::blocksPerCU, which also applies the workgroup
-/// cap) and the wave slots.
+/// cap) and the wave slots (TargetModel::MaxWavesPerCU, unless PlanOptions
+/// overrides it).
 unsigned residentBlocks(const TargetModel &T, uint64_t Bytes, unsigned Threads,
                         const PlanOptions &Opts) {
   unsigned Blocks = T.blocksPerCU(static_cast<unsigned>(std::min<uint64_t>(Bytes, UINT32_MAX)));
   auto It = Opts.MaxWavesPerCU.find(T.Name);
-  unsigned Waves = It != Opts.MaxWavesPerCU.end() ? It->second : defaultWavesPerCU(T.Name);
+  unsigned Waves = It != Opts.MaxWavesPerCU.end() ? It->second : T.MaxWavesPerCU;
   if (Waves && Threads && T.WaveSize) {
     unsigned PerBlock = (Threads + T.WaveSize - 1) / T.WaveSize;
     Blocks = std::min(Blocks, Waves / PerBlock);
