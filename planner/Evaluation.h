@@ -10,6 +10,7 @@
 #ifndef LDS_PLANNER_EVALUATION_H
 #define LDS_PLANNER_EVALUATION_H
 
+#include "analysis/BlockCost.h"
 #include "analysis/ConflictAnalyzer.h"
 #include "planner/FixPlanner.h"
 
@@ -25,7 +26,7 @@ constexpr double Eps = 1e-9;
 
 struct Reading {
   double Passes = 0, Ideal = 0;
-  double degree() const { return Ideal > 0 ? Passes / Ideal : 1; }
+  double degree() const { return conflictDegree(Passes, Ideal); }
 };
 
 /// One access on one target: Readings[0] is the default reading, then one
