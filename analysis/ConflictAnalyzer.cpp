@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ConflictAnalyzer.h"
+#include "analysis/BlockCost.h"
 #include "analysis/ExprShape.h"
 #include "analysis/LaneEvaluator.h"
 
@@ -229,7 +230,7 @@ class BlockCoster {
 public:
   BlockCoster(const Access &A, const TargetModel &T, const BankRule &R,
               const std::vector<std::string> &Sampled)
-      : A(A), T(T), R(R), Dir(directionOf(A.Kind)), Sampled(Sampled) {}
+      : A(A), T(T), Rule(R, A.WidthBytes, directionOf(A.Kind)), Sampled(Sampled) {}
 
   BlockCost cost(const Binding &B, bool WantWitness) const {
     const ExprRef Offset = bindSymbols(A.ByteOffset, B);
@@ -271,38 +272,13 @@ private:
       return Result;
     }
     extremes(Waves, Result);
-    Result.AlternativePasses.assign(R.Alternatives.size(), 0);
-    unsigned Executed = 0;
-    double WorstWave = -1;
-    for (size_t W = 0; W < Waves.size(); ++W) {
-      const WaveAddresses &Wave = Waves[W];
-      // A wave with no active lane skips the instruction: it costs nothing
-      // and is not part of the average (Nsight counts per executed
-      // instruction).
-      if (std::none_of(Wave.Active.begin(), Wave.Active.end(), [](bool X) { return X; }))
-        continue;
-      ++Executed;
-      ConflictWitness Witness;
-      double P = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, Wave,
-                                              WantWitness ? &Witness : nullptr);
-      Result.Passes += P;
-      Result.IdealPasses += idealPasses(Wave);
-      for (size_t I = 0; I < R.Alternatives.size(); ++I)
-        Result.AlternativePasses[I] +=
-            ConflictAnalyzer::wavePasses(R.Alternatives[I], A.WidthBytes, Dir, Wave);
-      if (WantWitness && P > WorstWave) {
-        WorstWave = P;
-        Result.Witness = std::move(Witness);
-        Result.Witness.Wave = static_cast<unsigned>(W);
-      }
-    }
-    if (Executed) {
-      Result.Executed = true;
-      Result.Passes /= Executed;
-      Result.IdealPasses /= Executed;
-      for (double &P : Result.AlternativePasses)
-        P /= Executed;
-    }
+    BlockPasses P = Rule.cost(Waves, WantWitness, /*WantAlternatives=*/true);
+    Result.Executed = P.Executed;
+    Result.Passes = P.Passes;
+    Result.IdealPasses = P.IdealPasses;
+    Result.AlternativePasses = std::move(P.AlternativePasses);
+    if (WantWitness)
+      Result.Witness = std::move(P.Witness);
     return Result;
   }
 
@@ -394,35 +370,10 @@ private:
     return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]);
   }
 
-  /// The ideal depends only on which lanes are active: remembered per mask.
-  double idealPasses(const WaveAddresses &W) const {
-    if (W.Active.size() > 64)
-      return ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(W));
-    uint64_t Mask = 0;
-    for (size_t L = 0; L < W.Active.size(); ++L)
-      Mask |= uint64_t(W.Active[L]) << L;
-    auto [It, New] = IdealByMask.try_emplace(Mask, 0.0);
-    if (New)
-      It->second = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(W));
-    return It->second;
-  }
-
-  /// The same active lanes asking for distinct, consecutive elements.
-  WaveAddresses idealOf(const WaveAddresses &W) const {
-    WaveAddresses Ideal = W;
-    int64_t Rank = 0;
-    for (size_t L = 0; L < W.Active.size(); ++L)
-      if (W.Active[L])
-        Ideal.Bytes[L] = Rank++ * A.WidthBytes;
-    return Ideal;
-  }
-
   const Access &A;
   const TargetModel &T;
-  const BankRule &R;
-  Direction Dir;
+  const BlockCostRule Rule;
   const std::vector<std::string> &Sampled;
-  mutable std::map<uint64_t, double> IdealByMask;
   struct Known {
     ExprRef Rest, Predicate;
     int64_t Phase;
@@ -529,7 +480,7 @@ std::string dependsMessage(const SymbolPlan &Plan, size_t Sym) {
   return S + "; pass --assume " + Name + "=VALUE";
 }
 
-double degreeOf(const BlockCost &C) { return C.IdealPasses > 0 ? C.Passes / C.IdealPasses : 1; }
+double degreeOf(const BlockCost &C) { return conflictDegree(C.Passes, C.IdealPasses); }
 
 std::string directionName(Direction D) {
   return D == Direction::Read ? "read" : D == Direction::Write ? "write" : "access";

@@ -1,6 +1,7 @@
 //===- WaveTrace.cpp - One wave's access, lane by lane and bank by bank ---===//
 
 #include "analysis/WaveTrace.h"
+#include "analysis/BlockCost.h"
 #include "analysis/ConflictAnalyzer.h"
 
 #include <algorithm>
@@ -39,19 +40,6 @@ BlockAddresses addressesOf(const Access &A, unsigned WaveSize, const Binding &B)
   return Out;
 }
 
-bool anyActive(const WaveAddresses &W) {
-  return std::any_of(W.Active.begin(), W.Active.end(), [](bool X) { return X; });
-}
-
-WaveAddresses idealOf(const WaveAddresses &W, unsigned Width) {
-  WaveAddresses Ideal = W;
-  int64_t Rank = 0;
-  for (size_t L = 0; L < W.Active.size(); ++L)
-    if (W.Active[L])
-      Ideal.Bytes[L] = Rank++ * Width;
-  return Ideal;
-}
-
 /// The block's cost at one binding and its worst wave.
 struct BlockCost {
   bool Ok = false;
@@ -62,36 +50,22 @@ struct BlockCost {
   BlockAddresses Addr;
 };
 
-BlockCost costOf(const Access &A, const BankRule &R, unsigned WaveSize, const Binding &B) {
+BlockCost costOf(const Access &A, const BlockCostRule &Rule, unsigned WaveSize, const Binding &B) {
   BlockCost C;
   C.Addr = addressesOf(A, WaveSize, B);
   if (!C.Addr.Ok)
     return C;
   C.Ok = true;
-  Direction Dir = directionOf(A.Kind);
-  double Worst = -1;
-  for (size_t W = 0; W < C.Addr.Waves.size(); ++W) {
-    const WaveAddresses &Wave = C.Addr.Waves[W];
-    if (!anyActive(Wave))
-      continue;
-    ++C.ExecutingWaves;
-    double P = ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, Wave);
-    C.Passes += P;
-    C.Ideal += ConflictAnalyzer::wavePasses(R, A.WidthBytes, Dir, idealOf(Wave, A.WidthBytes));
-    if (P > Worst) {
-      Worst = P;
-      C.WorstWave = static_cast<unsigned>(W);
-    }
-  }
-  if (C.ExecutingWaves) {
-    C.Executed = true;
-    C.Passes /= C.ExecutingWaves;
-    C.Ideal /= C.ExecutingWaves;
-  }
+  BlockPasses P = Rule.cost(C.Addr.Waves);
+  C.Executed = P.Executed;
+  C.Passes = P.Passes;
+  C.Ideal = P.IdealPasses;
+  C.WorstWave = P.WorstWave;
+  C.ExecutingWaves = P.ExecutingWaves;
   return C;
 }
 
-double degreeOf(const BlockCost &C) { return C.Ideal > 0 ? C.Passes / C.Ideal : 1; }
+double degreeOf(const BlockCost &C) { return conflictDegree(C.Passes, C.Ideal); }
 
 /// A request as a bank sees it; lanes with equal keys share a cycle.
 struct Request {
@@ -238,6 +212,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResu
     Total = std::min<uint64_t>(Total * V.size(), uint64_t(1) << 40);
   uint64_t Count = std::min<uint64_t>(Total, R.VariesWithIteration ? MaxCombos : MaxCombosUniform);
 
+  const BlockCostRule BlockRule(*Rule, A.WidthBytes, Dir);
   std::optional<BlockCost> Best;
   Binding BestBinding;
   std::string LastWhy;
@@ -253,7 +228,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResu
     for (int64_t Sample : FreeSamples) {
       for (const std::string &Name : FreeNames)
         B[Name] = Sample;
-      BlockCost C = costOf(A, *Rule, T.WaveSize, B);
+      BlockCost C = costOf(A, BlockRule, T.WaveSize, B);
       if (!C.Ok) {
         LastWhy = C.Addr.Why;
         continue;
@@ -289,8 +264,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResu
 
   ConflictWitness Witness;
   Out.WavePasses = ConflictAnalyzer::wavePasses(*Rule, A.WidthBytes, Dir, W, &Witness);
-  Out.WaveIdealPasses =
-      ConflictAnalyzer::wavePasses(*Rule, A.WidthBytes, Dir, idealOf(W, A.WidthBytes));
+  Out.WaveIdealPasses = BlockRule.idealPasses(W);
   Out.Merged = Witness.Merged;
   std::vector<std::vector<unsigned>> Groups;
   if (Out.Merged) {

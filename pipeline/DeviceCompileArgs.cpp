@@ -1,6 +1,7 @@
 //===- DeviceCompileArgs.cpp - Compile the device side, for one arch ------===//
 
 #include "pipeline/DeviceCompileArgs.h"
+#include "targets/Targets.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,7 +25,8 @@ SourceLanguage languageOf(const std::string &File, const std::vector<std::string
   return SourceLanguage::HIP;
 }
 
-bool isAMDTarget(const std::string &T) { return StringRef(T).starts_with("gfx"); }
+// isAMDTarget, declared in DeviceCompileArgs.h for its callers, is the one
+// of targets/Targets.h (defined in targets/Targets.cpp).
 
 std::vector<std::string> archesIn(const std::vector<std::string> &Args) {
   std::vector<std::string> Out;
@@ -37,14 +39,6 @@ std::vector<std::string> archesIn(const std::vector<std::string> &Args) {
       }
   }
   return Out;
-}
-
-static unsigned waveSizeOf(const std::string &Arch) {
-  // gfx9 (CDNA and Vega) is wave64; gfx10 and later default to wave32.
-  StringRef A(Arch);
-  if (A.starts_with("gfx9"))
-    return 64;
-  return 32;
 }
 
 static bool exists(const std::string &P) { return llvm::sys::fs::exists(P); }
@@ -92,7 +86,7 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, Source
   Extra.push_back("-w");
   bool Bundled = Config.Headers == GpuHeaders::Bundled;
   if (Lang == SourceLanguage::HIP) {
-    std::string Arch = "gfx942";
+    std::string Arch = defaultAMDTarget();
     for (const std::string &T : Targets)
       if (isAMDTarget(T)) {
         Arch = T;
@@ -109,7 +103,7 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, Source
     Extra.push_back("--offload-device-only");
     Extra.push_back("--offload-arch=" + Arch);
     Extra.push_back("-nogpulib");
-    Extra.push_back("-D__AMDGCN_WAVEFRONT_SIZE=" + std::to_string(waveSizeOf(Arch)));
+    Extra.push_back("-D__AMDGCN_WAVEFRONT_SIZE=" + std::to_string(defaultWaveSizeOf(Arch)));
     std::string RocmPath;
     if (!Bundled && !HasRocmPath) {
       if (exists("/usr/include/hip/hip_runtime.h"))
@@ -133,9 +127,9 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, Source
       Extra.push_back("__clang_hip_runtime_wrapper.h");
     }
   } else {
-    std::string Arch = "sm_90";
+    std::string Arch = defaultNVIDIATarget();
     for (const std::string &T : Targets)
-      if (StringRef(T).starts_with("sm_")) {
+      if (isNVIDIATarget(T)) {
         Arch = T;
         break;
       }

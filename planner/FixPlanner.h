@@ -158,8 +158,8 @@ struct PlanOptions {
   /// Largest pad tried; 0: one bank cycle of the widest bank model
   /// (banks * 4 B / element bytes), at most the row length.
   unsigned MaxPad = 0;
-  /// Waves a CU (WGP, SM) holds, per target name, overriding the planner's
-  /// table (FixPlanner.cpp): occupancy is min(LDS budget, wave slots).
+  /// Waves a CU (WGP, SM) holds, per target name, overriding
+  /// TargetModel::MaxWavesPerCU: occupancy is min(LDS budget, wave slots).
   std::map<std::string, unsigned> MaxWavesPerCU;
 };
 

@@ -1,7 +1,7 @@
 //===- BankModel.h - LDS / shared-memory bank rules, one row per case -----===//
 //
 // The bank model is data. A TargetModel holds the facts of one GPU (wave
-// size, capacity, allocation granule) and its BankRules, one per (access
+// size, capacity, allocation granule, wave slots) and its BankRules, one per (access
 // direction, width). Each row carries the source it was taken from and a
 // confidence tag, as in shared/hardware.md. The built-in rows live in
 // BankModelTable.cpp; --bank-model=FILE (JSON) adds or overrides targets and
@@ -56,6 +56,10 @@ struct TargetModel {
   unsigned AllocGranule = 512;
   unsigned ReservedPerBlock = 0; ///< sm_80/sm_90: 1 KiB per block
   unsigned MaxBlocksPerCU = 32;  ///< hardware cap, for occupancy
+  /// Waves (warps) one CU / WGP / SM holds at most, for occupancy: the fix
+  /// planner takes min(LDS budget, wave slots / waves per block). 0: no
+  /// limit but the LDS one (a --bank-model target that gives none).
+  unsigned MaxWavesPerCU = 0;
   std::string Source;
   std::vector<BankRule> Rules;
 

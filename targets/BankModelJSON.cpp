@@ -8,7 +8,9 @@
 //      "description": "...", "is_amd": true, "wave_size": 64,
 //      "lds_bytes_per_cu": 163840, "lds_bytes_per_block": 163840,
 //      "alloc_granule": 1280, "reserved_per_block": 0,
-//      "max_blocks_per_cu": 16, "source": "...",
+//      "max_blocks_per_cu": 16,
+//      "max_waves_per_cu": 32,      // wave slots; 0 or absent: no limit
+//      "source": "...",
 //      "rules": [
 //        {"dir": "read",            // "read", "write" or "any" (= both)
 //         "width": 2,               // bytes per lane: 1, 2, 4, 8, 12, 16
@@ -27,7 +29,9 @@
 // the file), confidence (defaults to "U") and alternatives (dropped unless
 // given). Other rules are added. A new target without "base" must give
 // "groups" for every rule. Changing wave_size re-reads the groups of the rows
-// it keeps.
+// it keeps. Target fields left out keep the values of the base (or of the
+// target edited), max_waves_per_cu included; a new target without "base"
+// has no wave-slot limit unless it gives one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,7 +133,7 @@ private:
             checkKeys(Obj, Where,
                       {"name", "base", "description", "is_amd", "wave_size", "lds_bytes_per_cu",
                        "lds_bytes_per_block", "alloc_granule", "reserved_per_block",
-                       "max_blocks_per_cu", "source", "rules", "comment"}))
+                       "max_blocks_per_cu", "max_waves_per_cu", "source", "rules", "comment"}))
       return E;
     std::string Name, Base;
     if (llvm::Error E = getString(Obj, "name", Where, Name))
@@ -171,6 +175,9 @@ private:
             getCount(Obj, "reserved_per_block", Where, T.ReservedPerBlock, /*AllowZero=*/true))
       return E;
     if (llvm::Error E = getCount(Obj, "max_blocks_per_cu", Where, T.MaxBlocksPerCU))
+      return E;
+    if (llvm::Error E =
+            getCount(Obj, "max_waves_per_cu", Where, T.MaxWavesPerCU, /*AllowZero=*/true))
       return E;
     if (llvm::Error E = getString(Obj, "source", Where, T.Source))
       return E;

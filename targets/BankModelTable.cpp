@@ -42,6 +42,7 @@ struct TargetRow {
   unsigned AllocGranule;
   unsigned ReservedPerBlock;
   unsigned MaxBlocksPerCU;
+  unsigned MaxWavesPerCU; // wave slots per CU / WGP / SM (sources above TargetRows)
   const char *Source;
 };
 
@@ -104,24 +105,31 @@ const char *const RdnaInferred = "[U] as the read of that width";
 // 0-3 are served with 20-23, 4-7 with 16-19, and so on.
 #define GFX942_B128_SETS "0-3,20-23|4-7,16-19|8-11,28-31|12-15,24-27"
 
+// Wave slots (TargetRow::MaxWavesPerCU), the waves one CU (WGP on RDNA and
+// gfx1250, SM on NVIDIA) holds at most. Sources: LLVM AMDGPUBaseInfo.cpp
+// getMaxWavesPerEU * getEUsPerCU (gfx90a and later CDNA: 8 * 4; gfx10.3 and
+// later in WGP mode: 16 * 4); CUDA programming guide, compute capabilities
+// table (64 warps per SM on sm_80 and sm_90). [V]; gfx1250 [U] as gfx12.
+// (Not part of each target's Source string, which the reports print.)
+
 const TargetRow TargetRows[] = {
-    // name     description              AMD   wave LDS/CU  LDS/block granule reserved maxBlocks
-    {"gfx90a", "AMD MI200 (CDNA2)", true, 64, 65536, 65536, 512, 0, 16,
+    // name, description, AMD, wave, LDS/CU, LDS/block, granule, reserved, max blocks, max waves
+    {"gfx90a", "AMD MI200 (CDNA2)", true, 64, 65536, 65536, 512, 0, 16, 32,
      "[U] as gfx942; max workgroups: LLVM AMDGPU getMaxWorkGroupsPerCU"},
-    {"gfx942", "AMD MI300X (CDNA3)", true, 64, 65536, 65536, 512, 0, 16,
+    {"gfx942", "AMD MI300X (CDNA3)", true, 64, 65536, 65536, 512, 0, 16, 32,
      "shared/hardware.md gfx942; max workgroups: LLVM AMDGPU getMaxWorkGroupsPerCU"},
-    {"gfx950", "AMD MI355X (CDNA4)", true, 64, 163840, 163840, 1280, 0, 16,
+    {"gfx950", "AMD MI355X (CDNA4)", true, 64, 163840, 163840, 1280, 0, 16, 32,
      "shared/hardware.md gfx950 (160 KiB, 1280 B granule)"},
-    {"gfx1250", "AMD MI450 (gfx1250)", true, 32, 327680, 327680, 2048, 0, 32,
+    {"gfx1250", "AMD MI450 (gfx1250)", true, 32, 327680, 327680, 2048, 0, 32, 64,
      "[V] Triton TargetInfo.cpp/TargetFeatures.cpp (320 KiB per WGP); "
      "granule: llvm/llvm-project issue 167614"},
-    {"gfx1100", "AMD RDNA3 (gfx1100)", true, 32, 131072, 65536, 512, 0, 32,
+    {"gfx1100", "AMD RDNA3 (gfx1100)", true, 32, 131072, 65536, 512, 0, 32, 64,
      "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
-    {"gfx1200", "AMD RDNA4 (gfx1200)", true, 32, 131072, 65536, 512, 0, 32,
+    {"gfx1200", "AMD RDNA4 (gfx1200)", true, 32, 131072, 65536, 512, 0, 32, 64,
      "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
-    {"sm_80", "NVIDIA A100 (Ampere)", false, 32, 167936, 166912, 128, 1024, 32,
+    {"sm_80", "NVIDIA A100 (Ampere)", false, 32, 167936, 166912, 128, 1024, 32, 64,
      "CUDA programming guide; cuda_occupancy.h (164 KiB/SM, 163 KiB/block, 1 KiB reserved)"},
-    {"sm_90", "NVIDIA H100/H200 (Hopper)", false, 32, 233472, 232448, 128, 1024, 32,
+    {"sm_90", "NVIDIA H100/H200 (Hopper)", false, 32, 233472, 232448, 128, 1024, 32, 64,
      "CUDA programming guide; cuda_occupancy.h (228 KiB/SM, 227 KiB/block, 1 KiB reserved)"},
 };
 
@@ -246,6 +254,7 @@ BankModel BankModel::builtin() {
     T.AllocGranule = Row.AllocGranule;
     T.ReservedPerBlock = Row.ReservedPerBlock;
     T.MaxBlocksPerCU = Row.MaxBlocksPerCU;
+    T.MaxWavesPerCU = Row.MaxWavesPerCU;
     T.Source = Row.Source;
     M.add(std::move(T));
   }

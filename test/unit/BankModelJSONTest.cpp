@@ -70,6 +70,32 @@ TEST(BankModelJSON, WaveSizeChangeRegroupsKeptRows) {
   EXPECT_EQ(M.find("gfx942-w32")->findRule(Direction::Read, 16)->Groups.size(), 4u);
 }
 
+TEST(BankModelJSON, MaxWavesPerCU) {
+  BankModel M = BankModel::builtin();
+  std::string Err = mergeError(M, R"({"targets": [
+      {"name": "gfx942-copy", "base": "gfx942"},
+      {"name": "gfx942-narrow", "base": "gfx942", "max_waves_per_cu": 16},
+      {"name": "gfx942-unlimited", "base": "gfx942", "max_waves_per_cu": 0},
+      {"name": "mygpu", "wave_size": 32,
+       "rules": [{"dir": "any", "width": 4, "banks": 32, "groups": "consecutive:32"}]},
+      {"name": "mygpu-slots", "wave_size": 32, "max_waves_per_cu": 48,
+       "rules": [{"dir": "any", "width": 4, "banks": 32, "groups": "consecutive:32"}]},
+      {"name": "sm_90", "max_waves_per_cu": 48}]})");
+  ASSERT_EQ(Err, "");
+  EXPECT_EQ(M.find("gfx942-copy")->MaxWavesPerCU, 32u) << "inherited from the base";
+  EXPECT_EQ(M.find("gfx942-narrow")->MaxWavesPerCU, 16u);
+  EXPECT_EQ(M.find("gfx942-unlimited")->MaxWavesPerCU, 0u);
+  EXPECT_EQ(M.find("mygpu")->MaxWavesPerCU, 0u) << "no base, none given: no limit";
+  EXPECT_EQ(M.find("mygpu-slots")->MaxWavesPerCU, 48u);
+  EXPECT_EQ(M.find("sm_90")->MaxWavesPerCU, 48u) << "an edited target";
+  EXPECT_EQ(M.find("sm_80")->MaxWavesPerCU, 64u);
+
+  std::string Negative =
+      mergeError(M, R"({"targets": [{"name": "gfx942", "max_waves_per_cu": -1}]})");
+  EXPECT_TRUE(contains(Negative, "'max_waves_per_cu' must be a non-negative integer")) << Negative;
+  EXPECT_EQ(M.find("gfx942")->MaxWavesPerCU, 32u) << "a file with an error changes nothing";
+}
+
 TEST(BankModelJSON, Errors) {
   BankModel M = BankModel::builtin();
   std::string Unknown = mergeError(M, R"({"targets": [{"name": "gfx950",

@@ -45,6 +45,12 @@ TEST(BankModelTable, HardwareFacts) {
   EXPECT_EQ(M.find("gfx950")->LDSBytesPerCU, 160u * 1024);
   EXPECT_EQ(M.find("gfx950")->AllocGranule, 1280u);
   EXPECT_EQ(M.find("gfx1250")->AllocGranule, 2048u);
+  // Wave slots per CU / WGP / SM: CDNA 8 waves x 4 SIMDs, RDNA and gfx1250
+  // in WGP mode 16 x 4, NVIDIA 64 warps.
+  for (const char *T : {"gfx90a", "gfx942", "gfx950"})
+    EXPECT_EQ(M.find(T)->MaxWavesPerCU, 32u) << T;
+  for (const char *T : {"gfx1100", "gfx1200", "gfx1250", "sm_80", "sm_90"})
+    EXPECT_EQ(M.find(T)->MaxWavesPerCU, 64u) << T;
   EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 8)->Banks, 64u);
   EXPECT_EQ(M.find("gfx950")->findRule(Direction::Read, 12)->Banks, 32u);
   EXPECT_EQ(M.find("gfx950")->findRule(Direction::Write, 8)->Banks, 32u);

@@ -418,6 +418,37 @@ TEST(FixPlanner, GemmTilePadsWhenLDSIsCheap) {
   EXPECT_EQ(P.LDSBytesAfter, 4096u + 512);
 }
 
+// The wave slots come from the TargetModel: a --bank-model target based on
+// gfx942 inherits its 32 and pads as above; one that gives no wave-slot
+// limit is bound by LDS alone (16 -> 14 workgroups): the pad is rejected
+// and the swizzle chosen.
+TEST(FixPlanner, WaveSlotsOfABankModelTarget) {
+  BankModel M = BankModel::builtin();
+  llvm::Error E = M.mergeJSON(R"({"targets": [
+      {"name": "gfx942-copy", "base": "gfx942"},
+      {"name": "gfx942-lds-only", "base": "gfx942", "max_waves_per_cu": 0}]})",
+                              "model.json");
+  ASSERT_FALSE(E) << llvm::toString(std::move(E));
+  SharedArray B = gemmTile();
+  std::vector<Access> V = gemmAccesses(B);
+  FixPlan Copy = planFix(B, ptrs(V), {M.find("gfx942-copy")}, 4096, Strategy::Auto, M);
+  ASSERT_TRUE(Copy.Found) << Copy.Refusal;
+  EXPECT_EQ(Copy.Choice.K, FixCandidate::Pad) << considered(Copy);
+  FixPlan LdsOnly = planFix(B, ptrs(V), {M.find("gfx942-lds-only")}, 4096, Strategy::Auto, M);
+  ASSERT_TRUE(LdsOnly.Found) << LdsOnly.Refusal;
+  EXPECT_EQ(LdsOnly.Choice.K, FixCandidate::Swizzle) << considered(LdsOnly);
+  EXPECT_NE(considered(LdsOnly).find("lowers the workgroups per CU on gfx942-lds-only from 16 "
+                                     "to 14"),
+            std::string::npos)
+      << considered(LdsOnly);
+  // PlanOptions still overrides the model.
+  PlanOptions Opts;
+  Opts.MaxWavesPerCU["gfx942-lds-only"] = 32;
+  FixPlan Given = planFix(B, ptrs(V), {M.find("gfx942-lds-only")}, 4096, Strategy::Auto, M, Opts);
+  ASSERT_TRUE(Given.Found) << Given.Refusal;
+  EXPECT_EQ(Given.Choice.K, FixCandidate::Pad) << considered(Given);
+}
+
 // The kernel already uses 32 KiB: 2 workgroups per CU on gfx942 (64 KiB,
 // 512 B granule; the wave slots would allow 8). Any pad adds at least
 // 32 * 16 = 512 B: 33280 B per block, 65536 / 33280 = 1 workgroup:

@@ -1,0 +1,48 @@
+//===- Candidates.h - The pads and swizzles tried, simplest first ---------===//
+//
+// The search of FixPlanner.h ("Search:"): pads P = k * step up to one bank
+// cycle of the widest bank model; swizzles with every mask 2^k - 1 whose
+// span fits, shifts 0..7; and, with Strategy::Auto, both at once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_PLANNER_CANDIDATES_H
+#define LDS_PLANNER_CANDIDATES_H
+
+#include "planner/Baseline.h"
+#include "planner/SubscriptRange.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lds::planner {
+
+struct Scored;
+
+struct CandidateSet {
+  std::vector<FixCandidate> Pads, Swizzles;
+  std::vector<uint64_t> SwizzledColumns; ///< per swizzle: the columns it permutes
+  std::string NoSwizzleWhy;              ///< why no swizzle fits, if none does
+};
+
+/// The pads, smallest first (PadCandidates.cpp).
+std::vector<FixCandidate> padCandidates(const PlanInputs &In);
+
+/// Adds the swizzles, simplest first, to Set, or says in Set.NoSwizzleWhy
+/// (and, for an access width that cannot be a unit, in Considered) why none
+/// fits (SwizzleCandidates.cpp). Columns: how far the lanes reach, for
+/// spans that do not divide the row.
+void addSwizzleCandidates(const PlanInputs &In, const ColumnReach &Columns, CandidateSet &Set,
+                          std::vector<std::string> &Considered);
+
+/// A pad and a swizzle at once, each with the columns its swizzle permutes,
+/// from the single candidates Singles as scored, in the order Set made them
+/// (SwizzleCandidates.cpp). Empty when a single candidate leaves every
+/// access conflict-free.
+std::vector<std::pair<FixCandidate, uint64_t>>
+padSwizzleCandidates(const std::vector<Scored> &Singles, const CandidateSet &Set);
+
+} // namespace lds::planner
+
+#endif

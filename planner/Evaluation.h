@@ -1,0 +1,104 @@
+//===- Evaluation.h - Every access re-costed on every target and reading --===//
+//
+// Every candidate is evaluated the way `check` evaluates the source: each
+// access's byte offset is rebuilt from its subscripts under the candidate's
+// layout (relayout) and handed to the ConflictAnalyzer, for every target and,
+// where a bank-model row is disputed, for each of its readings (a copy of the
+// target with the row replaced by the alternative).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_PLANNER_EVALUATION_H
+#define LDS_PLANNER_EVALUATION_H
+
+#include "analysis/BlockCost.h"
+#include "analysis/ConflictAnalyzer.h"
+#include "planner/FixPlanner.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace lds::planner {
+
+/// Costs closer than this are equal.
+constexpr double Eps = 1e-9;
+
+struct Reading {
+  double Passes = 0, Ideal = 0;
+  double degree() const { return conflictDegree(Passes, Ideal); }
+};
+
+/// One access on one target: Readings[0] is the default reading, then one
+/// per alternative of its disputed row.
+struct Cell {
+  bool Ok = true;
+  std::string Why;
+  std::vector<Reading> Readings;
+};
+
+struct Evaluation {
+  bool Ok = true;
+  std::string Why;
+  SourceLoc WhyLoc;
+  std::vector<std::vector<Cell>> Cells; ///< [target][access]
+  double Cost = 0, AltCost = 0;
+};
+
+/// A target and, per access, the copies of it whose disputed row is
+/// replaced by each alternative reading.
+struct TargetCtx {
+  const TargetModel *T = nullptr;
+  std::vector<std::vector<const TargetModel *>> Variants; ///< [access]
+  unsigned AltBanks = 0;
+};
+
+class Evaluator {
+public:
+  Evaluator(const std::vector<const Access *> &Accesses,
+            const std::vector<const TargetModel *> &Targets, const BankModel &Model,
+            const PlanOptions &Opts);
+  Evaluator(const Evaluator &) = delete; // TargetCtx points into VariantTargets
+  Evaluator &operator=(const Evaluator &) = delete;
+
+  const std::vector<TargetCtx> &targets() const { return Ctxs; }
+
+  /// Loop nesting weighs an access: 8^LoopDepth (at most 8^6).
+  static double weight(const Access &A);
+
+  /// Evaluates the accesses with the byte offsets Offsets (one per access).
+  Evaluation evaluate(const std::vector<ExprRef> &Offsets) const;
+
+  /// The first access that C makes worse than Base on some target (default
+  /// reading), as a sentence; empty if none.
+  std::string worse(const Evaluation &Base, const Evaluation &C) const;
+
+private:
+  TargetCtx contextOf(const TargetModel *T);
+  /// Access I (at byte offset Copy.ByteOffset) on target Ctx, every reading.
+  Cell evaluateCell(const TargetCtx &Ctx, size_t I, const Access &Copy, Evaluation &E) const;
+
+  const std::vector<const Access *> &Accesses;
+  ConflictAnalyzer Analyzer;
+  const PlanOptions &Opts;
+  std::vector<TargetCtx> Ctxs;
+  std::map<std::tuple<const TargetModel *, size_t, size_t>, TargetModel> VariantTargets;
+};
+
+/// Worst degree of the accesses on target T, default reading or (Alt) the
+/// alternative readings (1 when there is none).
+double worstDegree(const Evaluation &E, size_t T, bool Alt);
+
+/// True if some access on target T has an alternative reading.
+bool hasAlternatives(const Evaluation &E, size_t T);
+
+/// True if every access is conflict-free on every target under every
+/// reading: nothing can do better.
+bool allIdeal(const Evaluation &E);
+
+/// True if some access conflicts on some target under its default reading.
+bool anyConflict(const Evaluation &E);
+
+} // namespace lds::planner
+
+#endif

@@ -1,0 +1,37 @@
+//===- Occupancy.h - Workgroups per CU: the LDS budget and the wave slots -===//
+//
+// Rule 2 of FixPlanner.h: a candidate must not lower the workgroups per CU
+// on any target, nor exceed a block's LDS capacity.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_PLANNER_OCCUPANCY_H
+#define LDS_PLANNER_OCCUPANCY_H
+
+#include "planner/Baseline.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lds::planner {
+
+/// Workgroups of Threads threads using Bytes of LDS that one CU holds: the
+/// LDS budget (TargetModel::blocksPerCU, which also applies the workgroup
+/// cap) and the wave slots (TargetModel::MaxWavesPerCU, unless PlanOptions
+/// overrides it).
+unsigned residentBlocks(const TargetModel &T, uint64_t Bytes, unsigned Threads,
+                        const PlanOptions &Opts);
+
+/// The kernel's LDS grown by Growth bytes (> 0, the size known), on every
+/// target: the workgroups per CU, and why that is rejected (the first
+/// target where it exceeds a block's LDS or lowers the workgroups; empty
+/// if none).
+struct OccupancyAfter {
+  std::vector<unsigned> Blocks; ///< per target
+  std::string Why;
+};
+OccupancyAfter occupancyAfter(const PlanInputs &In, int64_t Growth);
+
+} // namespace lds::planner
+
+#endif
