@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bench/BenchSpec.h"
+#include "targets/Targets.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -707,7 +708,7 @@ bool buildSpec(Reader &R, const SNode &Root, BenchSpec &S) {
         return R.fail(*X, "unknown target '" + T + "' (sm_NN or gfxNNN)");
   }
   if (S.Targets.empty())
-    S.Targets.push_back("sm_90");
+    S.Targets.push_back(defaultNVIDIATarget());
   if (const SNode *X = Root.get("fix")) {
     if (X->K == SNode::Scalar) {
       std::string V = StringRef(X->Value).lower();

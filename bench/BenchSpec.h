@@ -12,8 +12,8 @@
 //   spec.yaml:7:11: error: args[1].type: unknown element type 'flot' ...
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_BENCHSPEC_H
-#define LDS_TOOL_BENCHSPEC_H
+#ifndef LDS_BENCH_BENCHSPEC_H
+#define LDS_BENCH_BENCHSPEC_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -82,7 +82,7 @@ struct BenchSpec {
   double Abs = 0, Rel = 0;
   double BytesMoved = 0, Flops = 0;
   bool CopyReference = false;
-  std::vector<std::string> Targets; ///< default {"sm_90"}
+  std::vector<std::string> Targets; ///< default {defaultNVIDIATarget()}
   bool Fix = true;
   std::string Strategy = "auto";
   std::vector<VariantIn> Variants;

@@ -1,6 +1,7 @@
 //===- HarnessGen.cpp - The harness of `lds-rewrite bench` ----------------===//
 
 #include "bench/HarnessGen.h"
+#include "targets/Targets.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -372,7 +373,7 @@ Expected<HarnessBuild> writeHarness(const BenchSpec &S, const std::vector<Harnes
       if (StringRef(T).starts_with("gfx"))
         Gfx.push_back(T);
     if (Gfx.empty())
-      Gfx.push_back("gfx942");
+      Gfx.push_back(defaultAMDTarget());
     auto Common = [&](ArrayRef<std::string> Archs) {
       for (const char *F : {"-std=c++17", "-O3"})
         Plain(F);

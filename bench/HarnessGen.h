@@ -14,10 +14,11 @@
 //                        (bench runs its compiler itself with argv lists)
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_HARNESSGEN_H
-#define LDS_TOOL_HARNESSGEN_H
+#ifndef LDS_BENCH_HARNESSGEN_H
+#define LDS_BENCH_HARNESSGEN_H
 
 #include "bench/BenchSpec.h"
+#include "targets/Targets.h"
 
 #include "llvm/Support/Error.h"
 
@@ -42,7 +43,7 @@ enum class Platform { Nvidia, Amd };
 /// How to build the harness besides the spec.
 struct HarnessOptions {
   Platform Plat = Platform::Nvidia;
-  std::string PredTarget = "sm_90"; ///< the target of the pred columns
+  std::string PredTarget = defaultNVIDIATarget(); ///< the target of the pred columns
   /// AMD: flags the compiler bench runs needs before the sources (Debian's
   /// clang: --rocm-path, the compat prelude, the wave size, device libraries).
   std::vector<std::string> AmdFlags;

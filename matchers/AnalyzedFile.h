@@ -1,6 +1,6 @@
 //===- AnalyzedFile.h - One translation unit's model and its costs --------===//
-#ifndef LDS_TOOL_ANALYZEDFILE_H
-#define LDS_TOOL_ANALYZEDFILE_H
+#ifndef LDS_MATCHERS_ANALYZEDFILE_H
+#define LDS_MATCHERS_ANALYZEDFILE_H
 
 #include "analysis/ConflictAnalyzer.h"
 #include "matchers/ModelBuilder.h"

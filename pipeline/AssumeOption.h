@@ -1,6 +1,6 @@
 //===- AssumeOption.h - The NAME=VALUE of --assume and Assume --------------===//
-#ifndef LDS_TOOL_ASSUMEOPTION_H
-#define LDS_TOOL_ASSUMEOPTION_H
+#ifndef LDS_PIPELINE_ASSUMEOPTION_H
+#define LDS_PIPELINE_ASSUMEOPTION_H
 
 #include "llvm/ADT/StringRef.h"
 

@@ -1,6 +1,6 @@
 //===- AtomicWrite.h - Replace a file's contents all at once --------------===//
-#ifndef LDS_TOOL_ATOMICWRITE_H
-#define LDS_TOOL_ATOMICWRITE_H
+#ifndef LDS_PIPELINE_ATOMICWRITE_H
+#define LDS_PIPELINE_ATOMICWRITE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,6 +1,6 @@
 //===- BlockOption.h - The X[,Y[,Z]] block shape of --block and Block -----===//
-#ifndef LDS_TOOL_BLOCKOPTION_H
-#define LDS_TOOL_BLOCKOPTION_H
+#ifndef LDS_PIPELINE_BLOCKOPTION_H
+#define LDS_PIPELINE_BLOCKOPTION_H
 
 #include "llvm/ADT/StringRef.h"
 

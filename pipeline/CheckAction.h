@@ -1,6 +1,6 @@
 //===- CheckAction.h - Parse one file's device side and analyse it --------===//
-#ifndef LDS_TOOL_CHECKACTION_H
-#define LDS_TOOL_CHECKACTION_H
+#ifndef LDS_PIPELINE_CHECKACTION_H
+#define LDS_PIPELINE_CHECKACTION_H
 
 #include "matchers/AnalyzedFile.h"
 #include "pipeline/RunConfig.h"

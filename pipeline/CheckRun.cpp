@@ -1,6 +1,7 @@
 //===- CheckRun.cpp - One run of the check over a list of files -----------===//
 
 #include "pipeline/CheckRun.h"
+#include "targets/Targets.h"
 
 #include "pipeline/CheckAction.h"
 #include "pipeline/DeviceCompileArgs.h"
@@ -206,7 +207,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         if (FileConfig.Banks.find(A))
           Template.Targets.push_back(A);
       if (Template.Targets.empty())
-        Template.Targets.push_back(Lang == SourceLanguage::HIP ? "gfx942" : "sm_90");
+        Template.Targets.push_back(defaultTarget(Lang == SourceLanguage::HIP));
     }
     DeviceParse Parse = deviceCommand(Cmd, Lang, Template.Targets, FileConfig);
     Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;

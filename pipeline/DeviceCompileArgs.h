@@ -8,8 +8,8 @@
 // project's minimal headers otherwise.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_DEVICECOMPILEARGS_H
-#define LDS_TOOL_DEVICECOMPILEARGS_H
+#ifndef LDS_PIPELINE_DEVICECOMPILEARGS_H
+#define LDS_PIPELINE_DEVICECOMPILEARGS_H
 
 #include "pipeline/RunConfig.h"
 

@@ -10,8 +10,8 @@
 // file takes part in each step, and they are written all or none.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_FIXMODE_H
-#define LDS_TOOL_FIXMODE_H
+#ifndef LDS_PIPELINE_FIXMODE_H
+#define LDS_PIPELINE_FIXMODE_H
 
 #include "matchers/AnalyzedFile.h"
 #include "pipeline/DeviceCompileArgs.h"

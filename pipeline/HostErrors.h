@@ -19,8 +19,8 @@
 // scope, class scope, device functions, fatal errors) is a device error.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_HOSTERRORS_H
-#define LDS_TOOL_HOSTERRORS_H
+#ifndef LDS_PIPELINE_HOSTERRORS_H
+#define LDS_PIPELINE_HOSTERRORS_H
 
 #include "matchers/AnalyzedFile.h"
 

@@ -19,8 +19,8 @@
 // file. Errors name the file, line and column (the tool then exits 2).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_PROJECTCONFIG_H
-#define LDS_TOOL_PROJECTCONFIG_H
+#ifndef LDS_PIPELINE_PROJECTCONFIG_H
+#define LDS_PIPELINE_PROJECTCONFIG_H
 
 #include "planner/FixPlanner.h"
 #include "targets/BankModel.h"

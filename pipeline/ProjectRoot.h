@@ -8,8 +8,8 @@
 // file's own folder. --project-root names it instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_PROJECTROOT_H
-#define LDS_TOOL_PROJECTROOT_H
+#ifndef LDS_PIPELINE_PROJECTROOT_H
+#define LDS_PIPELINE_PROJECTROOT_H
 
 #include "rewrites/SourceEdits.h"
 

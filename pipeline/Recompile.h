@@ -1,6 +1,6 @@
 //===- Recompile.h - Compile a file's device side, read its LDS size ------===//
-#ifndef LDS_TOOL_RECOMPILE_H
-#define LDS_TOOL_RECOMPILE_H
+#ifndef LDS_PIPELINE_RECOMPILE_H
+#define LDS_PIPELINE_RECOMPILE_H
 
 #include <map>
 #include <string>

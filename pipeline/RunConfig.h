@@ -1,6 +1,6 @@
 //===- RunConfig.h - What one lds-rewrite run was asked to do -------------===//
-#ifndef LDS_TOOL_RUNCONFIG_H
-#define LDS_TOOL_RUNCONFIG_H
+#ifndef LDS_PIPELINE_RUNCONFIG_H
+#define LDS_PIPELINE_RUNCONFIG_H
 
 #include "targets/BankModel.h"
 

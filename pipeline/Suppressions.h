@@ -12,8 +12,8 @@
 // report with "suppressed": true.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_SUPPRESSIONS_H
-#define LDS_TOOL_SUPPRESSIONS_H
+#ifndef LDS_PIPELINE_SUPPRESSIONS_H
+#define LDS_PIPELINE_SUPPRESSIONS_H
 
 #include "matchers/AnalyzedFile.h"
 #include "report/CheckNames.h"

@@ -74,8 +74,8 @@
 //     LDS, then the simplest (smallest pad; smallest mask, then shift).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_ANALYSIS_FIXPLANNER_H
-#define LDS_ANALYSIS_FIXPLANNER_H
+#ifndef LDS_PLANNER_FIXPLANNER_H
+#define LDS_PLANNER_FIXPLANNER_H
 
 #include "analysis/AccessModel.h"
 #include "analysis/LaneExpr.h"

@@ -10,8 +10,8 @@
 // (s_waitcnt lgkmcnt(0), s_wait_dscnt 0x0) or barrier. No Clang here.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_ANALYSIS_AMDASM_H
-#define LDS_ANALYSIS_AMDASM_H
+#ifndef LDS_READERS_AMDASM_H
+#define LDS_READERS_AMDASM_H
 
 #include "llvm/ADT/StringRef.h"
 

@@ -17,8 +17,8 @@
 // yellow, the worst one red) only when asked for, i.e. on a terminal.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_BANKMAP_H
-#define LDS_TOOL_BANKMAP_H
+#ifndef LDS_REPORT_BANKMAP_H
+#define LDS_REPORT_BANKMAP_H
 
 #include "analysis/ConflictAnalyzer.h"
 #include "analysis/WaveTrace.h"

@@ -6,8 +6,8 @@
 // touches them.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_DIAGPRINTER_H
-#define LDS_TOOL_DIAGPRINTER_H
+#ifndef LDS_REPORT_DIAGPRINTER_H
+#define LDS_REPORT_DIAGPRINTER_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"

@@ -9,8 +9,8 @@
 // what the SARIF report is made from.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_EXPORTFIXES_H
-#define LDS_TOOL_EXPORTFIXES_H
+#ifndef LDS_REPORT_EXPORTFIXES_H
+#define LDS_REPORT_EXPORTFIXES_H
 
 #include "report/TextReporter.h"
 

@@ -1,6 +1,7 @@
 //===- Findings.cpp - Accesses grouped into findings, and their wording ---===//
 
 #include "report/Findings.h"
+#include "analysis/SymbolText.h"
 
 #include <set>
 
@@ -13,13 +14,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-
-std::string symbolText(const Access &A, const std::string &Name, int64_t V) {
-  auto It = A.Symbols.find(Name);
-  if (It != A.Symbols.end() && llvm::StringRef(Name).starts_with("iteration@"))
-    return It->second.Description + " = " + std::to_string(V);
-  return Name + " = " + std::to_string(V);
-}
 
 std::string blockText(const BlockShape &B) {
   return std::to_string(B.Dims[0]) + "x" + std::to_string(B.Dims[1]) + "x" +
@@ -158,7 +152,7 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F, cons
     if (Worst.VariesWithIteration && !Worst.WorstBinding.empty()) {
       std::vector<std::string> Parts;
       for (const auto &[S, V] : Worst.WorstBinding)
-        Parts.push_back(symbolText(A, S, V));
+        Parts.push_back(symbolValueText(A, S, V, SymbolSpelling::Full));
       Note(SourceLocation(),
            "worst iteration: " + llvm::join(Parts, ", ") + " (the cost varies between iterations)");
     }

@@ -7,8 +7,8 @@
 // that both report the same findings word for word.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_FINDINGS_H
-#define LDS_TOOL_FINDINGS_H
+#ifndef LDS_REPORT_FINDINGS_H
+#define LDS_REPORT_FINDINGS_H
 
 #include "matchers/AnalyzedFile.h"
 

@@ -20,8 +20,8 @@
 // cost is unknown gets a <p class="unknown" data-target data-line> instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_HTMLREPORT_H
-#define LDS_TOOL_HTMLREPORT_H
+#ifndef LDS_REPORT_HTMLREPORT_H
+#define LDS_REPORT_HTMLREPORT_H
 
 #include "analysis/ConflictAnalyzer.h"
 #include "analysis/WaveTrace.h"

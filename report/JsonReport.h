@@ -1,6 +1,6 @@
 //===- JsonReport.h - The report of design.md, schema 1 -------------------===//
-#ifndef LDS_TOOL_JSONREPORT_H
-#define LDS_TOOL_JSONREPORT_H
+#ifndef LDS_REPORT_JSONREPORT_H
+#define LDS_REPORT_JSONREPORT_H
 
 #include "matchers/AnalyzedFile.h"
 #include "planner/FixPlanner.h"

@@ -11,8 +11,8 @@
 // The form is the one GitHub code scanning accepts.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_SARIFREPORT_H
-#define LDS_TOOL_SARIFREPORT_H
+#ifndef LDS_REPORT_SARIFREPORT_H
+#define LDS_REPORT_SARIFREPORT_H
 
 #include "matchers/AnalyzedFile.h"
 #include "report/ExportFixes.h"

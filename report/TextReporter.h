@@ -6,8 +6,8 @@
 // Accesses whose cost cannot be known get a remark saying why.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_TEXTREPORTER_H
-#define LDS_TOOL_TEXTREPORTER_H
+#ifndef LDS_REPORT_TEXTREPORTER_H
+#define LDS_REPORT_TEXTREPORTER_H
 
 #include "matchers/AnalyzedFile.h"
 

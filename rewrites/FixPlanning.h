@@ -9,8 +9,8 @@
 // the results point into it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_TOOL_FIXPLANNING_H
-#define LDS_TOOL_FIXPLANNING_H
+#ifndef LDS_REWRITES_FIXPLANNING_H
+#define LDS_REWRITES_FIXPLANNING_H
 
 #include "matchers/AnalyzedFile.h"
 #include "planner/FixPlanner.h"

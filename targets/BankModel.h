@@ -8,8 +8,8 @@
 // rows (BankModelJSON.cpp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDS_ANALYSIS_BANKMODEL_H
-#define LDS_ANALYSIS_BANKMODEL_H
+#ifndef LDS_TARGETS_BANKMODEL_H
+#define LDS_TARGETS_BANKMODEL_H
 
 #include "llvm/Support/Error.h"
 

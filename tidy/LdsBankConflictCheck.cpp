@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tidy/LdsBankConflictCheck.h"
+#include "targets/Targets.h"
 
 #include "matchers/AnalyzedFile.h"
 #include "matchers/ModelBuilder.h"
@@ -158,7 +159,7 @@ std::vector<std::string> LdsBankConflictCheck::targetsFor(ASTContext &Ctx) const
   const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
   if (!CPU.empty() && Banks.find(CPU))
     return {CPU};
-  return {Ctx.getLangOpts().HIP ? "gfx942" : "sm_90"};
+  return {defaultTarget(Ctx.getLangOpts().HIP)};
 }
 
 void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,6 +1,7 @@
 //===- BenchMode.cpp - lds-rewrite bench ----------------------------------===//
 
 #include "tool/BenchMode.h"
+#include "targets/Targets.h"
 
 #include "bench/BenchSpec.h"
 #include "bench/HarnessGen.h"
@@ -380,8 +381,8 @@ int runBenchMode() {
   for (const std::string &T : S.Targets)
     (isAMDTarget(T) ? Amd : Nv).push_back(T);
   bool IsAmd = O.Platform == "amd" || (O.Platform == "auto" && !Amd.empty() && Nv.empty());
-  std::string PredTarget =
-      IsAmd ? (Amd.empty() ? "gfx942" : Amd[0]) : (Nv.empty() ? "sm_90" : Nv[0]);
+  std::string PredTarget = IsAmd ? (Amd.empty() ? defaultAMDTarget() : Amd[0])
+                                 : (Nv.empty() ? defaultNVIDIATarget() : Nv[0]);
   if (IsAmd && Amd.empty())
     Amd.push_back(PredTarget);
   if (!IsAmd && !Amd.empty())

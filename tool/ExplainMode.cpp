@@ -1,6 +1,7 @@
 //===- ExplainMode.cpp - lds-rewrite explain <file>:<line>[:<col>] --------===//
 
 #include "tool/ExplainMode.h"
+#include "analysis/SymbolText.h"
 
 #include "analysis/WaveTrace.h"
 #include "pipeline/FixMode.h"
@@ -77,17 +78,6 @@ std::vector<std::vector<size_t>> groupAccesses(const AnalyzedFile &F,
   return Groups;
 }
 
-std::string symbolText(const Access &A, const std::string &Name, int64_t V) {
-  auto It = A.Symbols.find(Name);
-  llvm::StringRef N(Name);
-  if (It != A.Symbols.end() && N.starts_with("iteration@"))
-    return It->second.Description + " = " + std::to_string(V);
-  // Loop counters are named "j@file:line": the line tells loops apart.
-  if (size_t At = N.find('@'); At != llvm::StringRef::npos && At > 0)
-    N = N.take_front(At);
-  return N.str() + " = " + std::to_string(V);
-}
-
 /// "worst iteration: j = 8" / "every iteration costs the same; drawn at j = 0".
 std::string bindingText(const Access &A, const AccessResult &R, const WaveTrace &T,
                         const std::map<std::string, int64_t> &Assumed) {
@@ -96,7 +86,7 @@ std::string bindingText(const Access &A, const AccessResult &R, const WaveTrace 
     (Assumed.count(Name)          ? Given
      : R.WorstBinding.count(Name) ? Worst
                                   : Other)
-        .push_back(symbolText(A, Name, V));
+        .push_back(symbolValueText(A, Name, V, SymbolSpelling::Short));
   std::string S;
   if (!Given.empty())
     S = "assumed " + llvm::join(Given, ", ");

@@ -1,6 +1,7 @@
 //===- IsaMode.cpp - lds-rewrite isa: what the compiler made of the LDS code =//
 
 #include "tool/IsaMode.h"
+#include "targets/Targets.h"
 
 #include "matchers/AnalyzedFile.h"
 #include "pipeline/AssumeOption.h"
@@ -130,7 +131,7 @@ int parseOptions(IsaOptions &O) {
   if (!O.Strategy.empty() && !O.CompareFix)
     return fail("--strategy only applies to --compare-fix");
   O.Targets = options::Targets.empty()
-                  ? std::vector<std::string>{"gfx942"}
+                  ? std::vector<std::string>{defaultAMDTarget()}
                   : std::vector<std::string>(options::Targets.begin(), options::Targets.end());
   return 0;
 }
