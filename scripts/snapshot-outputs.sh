@@ -33,4 +33,4 @@ done
 run transpose.isa-compare "$tool" isa examples/transpose.hip --compare examples/transpose_padded.hip --target=gfx950
 run list-targets "$tool" --list-targets
 # Absolute paths of this checkout and of OUT_DIR are written relative.
-sed -i "s#$PWD/##g; s#$out/##g; s#/tmp/lds-rewrite-[a-z-]*[0-9a-f]\{6\}#/tmp/TMP#g" "$out"/*
+sed -i "s#$PWD/##g; s#$PWD\([\"']\)#.\1#g; s#$out/##g; s#/tmp/lds-rewrite-[a-z-]*[0-9a-f]\{6\}#/tmp/TMP#g" "$out"/*
