@@ -49,7 +49,7 @@ int main()
 
 // Text: the two findings above (the store is 2-way for LD 64 and for LD 65: one
 // warning per instantiation when the message names it, else possibly merged).
-// RUN: not %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=remark:
 // JSON, per instantiation:
 // RUN: %expect-exit 1 %lds-rewrite --format=json --target=gfx942,gfx1250,sm_90 %s \

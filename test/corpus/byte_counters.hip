@@ -70,7 +70,7 @@ int main()
     return 0;
 }
 
-// RUN: not %lds-rewrite --target=gfx942,sm_90 %s > %t 2>&1
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,sm_90 %s > %t 2>&1
 // RUN: FileCheck %s < %t
 // RUN: FileCheck %s --check-prefix=COUNT < %t
 // COUNT-COUNT-2: warning: {{.*}}[lds-bank-conflict]

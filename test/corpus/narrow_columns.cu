@@ -34,7 +34,7 @@ int main()
     return 0;
 }
 
-// RUN: not %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // CHECK-DAG: narrow_columns.cu:19:5: warning: 2-way LDS bank conflict on gfx942 and sm_90 (store {{(to|of)}} 'f'{{( in column_diff<5>)?}}, 4 B per lane
 // CHECK-DAG: narrow_columns.cu:26:14: warning: 2-way LDS bank conflict on gfx942 and sm_90 (load of 'f'{{( in column_diff<5>)?}}, 4 B per lane

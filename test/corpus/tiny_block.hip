@@ -45,7 +45,7 @@ int main()
 
 // s[tx][ty] (read transposed, 23:24): word 4tx + ty: 16 distinct words in 16
 // banks: none.
-// RUN: not %lds-rewrite --target=gfx942,sm_90 %s 2>&1 \
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // CHECK-DAG: tiny_block.hip:21:5: warning: 2-way LDS bank conflict on gfx942 and sm_90 (store {{(to|of)}} 't', 4 B per lane
 // CHECK-DAG: tiny_block.hip:23:36: warning: 2-way LDS bank conflict on gfx942 and sm_90 (load of 't', 4 B per lane

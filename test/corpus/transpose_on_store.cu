@@ -51,7 +51,7 @@ int main()
 
 // Text: lines 29-32 each get the 4-way finding (PAD 0) and two 2-way ones (PAD 1 on
 // all three targets; PAD 4 on gfx942 and sm_90, not on gfx1250); PAD 2 is clean.
-// RUN: not %lds-rewrite --target=gfx942,gfx1250,sm_90 %s > %t 2>&1
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,gfx1250,sm_90 %s > %t 2>&1
 // RUN: FileCheck %s --check-prefix=FOUR --implicit-check-not=remark: < %t
 // RUN: FileCheck %s --check-prefix=TWO < %t
 // FOUR-DAG: transpose_on_store.cu:29:5: warning: 4-way LDS bank conflict on gfx942, gfx1250 and sm_90 (store {{(to|of)}} 's'{{( in kmajor_tile<0>)?}}, 4 B per lane
