@@ -30,7 +30,7 @@ __global__ void warp_tile_gemm(int N, int K, const float* A, const float* B, flo
         // sm_90 8 / 1, gfx942 (8 + 8) / 2: 8-way.
         for (int e = tid; e < BM * BK; e += THREADS) {
             const int r = e / BK, c = e % BK;
-            // CHECK-DAG: warp_tile.cu:[[@LINE+1]]:13: warning: 8-way LDS bank conflict on gfx942 and sm_90 (store {{(to|of)}} 'As', 4 B per lane
+            // CHECK-DAG: warp_tile.cu:[[@LINE+1]]:13: warning: 8-way LDS bank conflict on gfx942 and sm_90 (store of 'As', 4 B per lane
             As[c * BM + r] = A[r * K + k0 + c];
         }
         // Bs[e], e = tid + 128m: consecutive, no conflict.
