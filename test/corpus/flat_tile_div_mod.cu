@@ -61,7 +61,7 @@ int main()
     return 0;
 }
 
-// RUN: not %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,gfx1250,sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %expect-exit 1 %lds-rewrite --format=json --target=gfx942,gfx1250,sm_90 %s \
 // RUN:   | %check-json --strict --block 256,1,1 --block-source launch \

@@ -49,7 +49,7 @@ int main()
     return 0;
 }
 
-// RUN: not %lds-rewrite --target=gfx942,sm_90 %s 2>&1 \
+// RUN: %expect-exit 1 %lds-rewrite --target=gfx942,sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %expect-exit 1 %lds-rewrite --format=json --target=gfx942,sm_90 %s \
 // RUN:   | %check-json --strict --block-source launch \

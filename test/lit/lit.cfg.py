@@ -10,6 +10,11 @@
 #   llvm_bin / LLVM_BIN           FileCheck and not    (default: /usr/lib/llvm-22/bin)
 #   exec_root / LDS_LIT_EXEC_ROOT where lit writes its Output/ folders
 #                                 (default: <folder of the tool>/../test-output)
+#   compile_cache / LDS_COMPILE_CACHE
+#                                 a folder where %device-compile keeps its results,
+#                                 keyed by everything the compile reads (default:
+#                                 none, every compile runs; CTest passes
+#                                 build/test/compile-cache)
 #
 # Substitutions:
 #   %lds-rewrite   the tool
@@ -21,7 +26,8 @@
 #   %device-compile TARGET FILE
 #                  %python test/lit/Inputs/device_compile.py <tool> TARGET FILE: compiles
 #                  FILE's device side for TARGET (the tool's parse command, -O3 -S),
-#                  fails on a compiler error, prints the LDS-size lines of the assembly
+#                  fails on a compiler error, prints the LDS-size lines of the assembly;
+#                  with compile_cache, a compile already done is not redone
 #
 # test/corpus/lit.cfg.py loads this file, so both suites share it.
 
@@ -61,6 +67,12 @@ exec_root = _setting('exec_root', 'LDS_LIT_EXEC_ROOT',
                      os.path.join(os.path.dirname(os.path.dirname(tool)), 'test-output'))
 exec_root = os.path.abspath(exec_root)
 config.test_exec_root = os.path.join(exec_root, 'lit')
+
+compile_cache = _setting('compile_cache', 'LDS_COMPILE_CACHE', '')
+if compile_cache:
+    config.environment['LDS_COMPILE_CACHE'] = os.path.abspath(compile_cache)
+else:
+    config.environment.pop('LDS_COMPILE_CACHE', None)
 
 if not os.path.exists(tool):
     lit_config.warning('lds-rewrite not found at %s (set LDS_REWRITE or --param lds_rewrite=)'

@@ -17,7 +17,11 @@ Steps:
     (every warning must be checked). With CHECK-NOTES: the same, notes
     included. With neither: the output must hold no warning or error.
  4. With CHECK-FIXES lines: FileCheck the fixed copy with
-    -check-prefix=CHECK-FIXES -strict-whitespace. Without: the fix must have
+    -check-prefix=CHECK-FIXES --match-full-lines: each CHECK-FIXES line is a
+    whole line of the fixed file (leading and trailing blanks aside), as
+    upstream's script does since llvm/llvm-project#133756 (merged March 2025,
+    so in LLVM 21 and 22), which replaced -strict-whitespace;
+    --match-partial-fixes brings back the old partial match. Without CHECK-FIXES: the fix must have
     changed nothing.
 
 Options:
@@ -28,6 +32,8 @@ Options:
                         use CHECK-MESSAGES-S, CHECK-FIXES-S... instead
   -expect-clang-tidy-error
                         clang-tidy must fail (a parse error)
+  --match-partial-fixes
+                        CHECK-FIXES may match part of a line (-strict-whitespace)
 """
 
 import argparse
@@ -63,6 +69,8 @@ def main():
     p.add_argument('--filecheck', default='FileCheck')
     p.add_argument('-check-suffix', '-check-suffixes', dest='suffixes', default='')
     p.add_argument('-expect-clang-tidy-error', action='store_true')
+    p.add_argument('--match-partial-fixes', action='store_true',
+                   help='allow partial line matches for fixes')
     p.add_argument('source')
     p.add_argument('check_name')
     p.add_argument('temp')
@@ -126,7 +134,8 @@ def main():
     with open(temp, encoding='utf-8') as f:
         fixed = f.read()
     if has_fixes:
-        filecheck(temp, 'FIXES', ['-strict-whitespace'])
+        filecheck(temp, 'FIXES', ['-strict-whitespace' if a.match_partial_fixes
+                                  else '--match-full-lines'])
     elif fixed != cleaned:
         r = run(['diff', '-u', a.source, temp])
         print(r.stdout, end='')

@@ -12,8 +12,8 @@ constexpr int W = 32;
 __global__ void transpose_dyn(float* out, const float* in)
 {
     extern __shared__ float s[];
-    // CHECK-FIXES: {{^}}    constexpr int s_stride = W + 1; // lds-rewrite: padded row stride of 's'{{$}}
-    // CHECK-FIXES-NEXT: {{^}}    extern __shared__ float s[];{{$}}
+    // CHECK-FIXES: constexpr int s_stride = W + 1; // lds-rewrite: padded row stride of 's'
+    // CHECK-FIXES-NEXT: extern __shared__ float s[];
     int tx = threadIdx.x, ty = threadIdx.y;
     const float* src = in + blockIdx.x * W * W;
     float* dst = out + blockIdx.x * W * W;

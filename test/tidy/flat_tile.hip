@@ -7,8 +7,8 @@
 __global__ void transpose_flat(float* out, const float* in, int width)
 {
     __shared__ float tile[32 * 32];
-    // CHECK-FIXES: {{^}}    constexpr int tile_stride = 32 + 1; // lds-rewrite: padded row stride of 'tile'{{$}}
-    // CHECK-FIXES-NEXT: {{^}}    __shared__ float tile[32 * tile_stride];{{$}}
+    // CHECK-FIXES: constexpr int tile_stride = 32 + 1; // lds-rewrite: padded row stride of 'tile'
+    // CHECK-FIXES-NEXT: __shared__ float tile[32 * tile_stride];
 
     int x = blockIdx.x * 32 + threadIdx.x;
     int y = blockIdx.y * 32 + threadIdx.y;

@@ -27,6 +27,8 @@
 #                      .hip file for gfx942 (`lds-rewrite --print-parse-command`)
 #   %cuda_device_flags the same for a .cu file and sm_90
 #   %EX                the examples folder
+#   %expect-exit N cmd %python test/lit/Inputs/expect_exit.py N cmd...: runs cmd,
+#                      passes its output through, fails unless it exits with N
 #   %python            this Python interpreter
 
 import os
@@ -153,6 +155,8 @@ config.substitutions.append(('%lds_tidy', '"%s"' % plugin))
 config.substitutions.append(('%lds-rewrite', '"%s"' % tool))
 config.substitutions.append(('%hip_device_flags', _quote(hip_flags)))
 config.substitutions.append(('%cuda_device_flags', _quote(cuda_flags)))
+config.substitutions.append(('%expect-exit', '"%s" "%s"' % (
+    python, os.path.join(_repo, 'test', 'lit', 'Inputs', 'expect_exit.py'))))
 config.substitutions.append(('%python', '"%s"' % python))
 config.substitutions.append(('%EX', examples))
 
