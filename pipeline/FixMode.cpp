@@ -84,6 +84,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     }
     const FixPlan &Plan = D.Plan;
     ArrayFix Fix;
+    Fix.Id = D.Id;
     Fix.ArrayId = D.Array->Id;
     Fix.ArrayIds = D.ArrayIds;
     Fix.Name = Name;

@@ -30,6 +30,7 @@
 namespace lds {
 
 struct ArrayFix {
+  std::string Id;                 ///< fixId (rewrites/FixKinds.h)
   std::string ArrayId;            ///< of the first kernel using it
   std::set<std::string> ArrayIds; ///< of every kernel and instantiation
   std::string Name;

@@ -57,45 +57,128 @@ std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strat
   return Ranked;
 }
 
-const Scored *chooseBijection(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
-                              std::vector<std::string> &Considered) {
+namespace {
+
+/// Draft as the rewrite needs it: the choice, its layout, and which
+/// accesses are read as a linear index.
+FixPlan draftOf(const PlanInputs &In, const Scored &S) {
+  FixPlan Draft;
+  Draft.Choice = S.C;
+  Draft.NewLayout = S.Lay;
+  for (const Access *A : In.Accesses)
+    Draft.Linear.push_back(A->Subs.Linear);
+  return Draft;
+}
+
+} // namespace
+
+const Scored *chooseWritable(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
+                             std::vector<Unwritable> &Refused,
+                             std::vector<std::string> &Considered) {
   for (const Scored *S : Ranked) {
     uint64_t Rows = In.DynRows;
     if (In.Unsized && !Rows)
       Rows = S->C.swizzles() ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift) : 2;
     std::string Why;
-    if (isBijection(In.Array, S->C, In.W, Rows, &Why, S->Lay.SwizzledColumns))
+    if (!isBijection(In.Array, S->C, In.W, Rows, &Why, S->Lay.SwizzledColumns)) {
+      Considered.push_back(S->C.str() + ": not a bijection: " + Why);
+      continue;
+    }
+    std::optional<std::string> Cannot;
+    if (In.Opts.Rewriter)
+      Cannot = In.Opts.Rewriter->cannotRewrite(draftOf(In, *S));
+    if (!Cannot)
       return S;
-    Considered.push_back(S->C.str() + ": not a bijection: " + Why);
+    Considered.push_back(S->C.str() + ": cannot be written: " + *Cannot);
+    bool KindSeen = false;
+    for (const Unwritable &U : Refused)
+      KindSeen |= U.Kind == S->C.K;
+    if (!KindSeen)
+      Refused.push_back({true, S->C.K, *Cannot, S->Eval.Cost});
+    // Only Strategy::Auto looks further: the other strategies name one kind,
+    // and the rewrite refuses a kind, not one of its sizes.
+    if (In.Strat != Strategy::Auto)
+      return nullptr;
   }
   return nullptr;
 }
 
-std::string nothingChosen(const PlanInputs &In, const std::vector<Scored> &All,
-                          const CandidateSet &Set) {
+namespace {
+
+/// Why no pad (Pad) or no swizzle (Swizzle) was taken, as the strategy that
+/// names that kind words it; also the parts of Auto's "padding is not
+/// possible: ...; a swizzle is not possible: ...".
+struct KindWhys {
+  std::string Pad, Swizzle;
+  bool PadBlocked = false; ///< a pad helped but cost occupancy
+};
+
+KindWhys kindWhys(const PlanInputs &In, const std::vector<Scored> &All, const CandidateSet &Set) {
   const SharedArray &Array = In.Array;
+  KindWhys W;
   // Did a pad help but cost occupancy?
   const Scored *Blocked = nullptr;
   for (const Scored &S : All)
     if (S.OccupancyOnly && S.Improves && S.C.K == FixCandidate::Pad &&
         (!Blocked || S.Eval.Cost < Blocked->Eval.Cost - Eps))
       Blocked = &S;
-  std::string PadWhy, SwizzleWhy;
+  W.PadBlocked = Blocked;
   if (Blocked)
-    PadWhy = padText(Array, In.Base, Blocked->C.PadElems) + " would remove conflicts but " +
-             Blocked->Rejected;
+    W.Pad = padText(Array, In.Base, Blocked->C.PadElems) + " would remove conflicts but " +
+            Blocked->Rejected;
   else if (!Set.Pads.empty())
-    PadWhy = bestAttempt(All, FixCandidate::Pad, Array, In.Base);
+    W.Pad = bestAttempt(All, FixCandidate::Pad, Array, In.Base);
   if (!Set.NoSwizzleWhy.empty())
-    SwizzleWhy = Set.NoSwizzleWhy;
+    W.Swizzle = Set.NoSwizzleWhy;
   else if (!Set.Swizzles.empty())
-    SwizzleWhy = bestAttempt(All, FixCandidate::Swizzle, Array, In.Base);
+    W.Swizzle = bestAttempt(All, FixCandidate::Swizzle, Array, In.Base);
+  return W;
+}
+
+std::string padRefusal(const KindWhys &W) {
+  return W.PadBlocked ? W.Pad : "no padding removes the conflict: " + W.Pad;
+}
+
+std::string swizzleRefusal(const KindWhys &W, const CandidateSet &Set) {
+  return !Set.NoSwizzleWhy.empty() ? W.Swizzle : "no swizzle removes the conflict: " + W.Swizzle;
+}
+
+/// Auto, when the favourite could not be written: why it could not, then
+/// why each other kind was not taken (the rewrite's reason when it refused
+/// one of that kind too, else the planner's).
+std::string unwritableRefusal(const PlanInputs &In, const std::vector<Scored> &All,
+                              const CandidateSet &Set, const std::vector<Unwritable> &Refused) {
+  const Unwritable &Favourite = Refused.front();
+  const KindWhys W = kindWhys(In, All, Set);
+  std::string Why =
+      std::string(FixCandidate::noun(Favourite.Kind)) + " is not possible: " + Favourite.Why;
+  for (FixCandidate::Kind K : {FixCandidate::Pad, FixCandidate::Swizzle}) {
+    if (K == Favourite.Kind)
+      continue;
+    std::string KindWhy = K == FixCandidate::Pad ? padRefusal(W) : swizzleRefusal(W, Set);
+    for (const Unwritable &U : Refused)
+      if (U.Kind == K) {
+        KindWhy = U.Why;
+        break;
+      }
+    Why += std::string("; ") + FixCandidate::noun(K) + " is not possible: " + KindWhy;
+  }
+  return Why;
+}
+
+} // namespace
+
+std::string nothingChosen(const PlanInputs &In, const std::vector<Scored> &All,
+                          const CandidateSet &Set, const std::vector<Unwritable> &Refused) {
+  if (!Refused.empty())
+    return In.Strat == Strategy::Auto ? unwritableRefusal(In, All, Set, Refused)
+                                      : Refused.front().Why;
+  const KindWhys W = kindWhys(In, All, Set);
   if (In.Strat == Strategy::Pad)
-    return Blocked ? PadWhy : "no padding removes the conflict: " + PadWhy;
+    return padRefusal(W);
   if (In.Strat == Strategy::Swizzle)
-    return !Set.NoSwizzleWhy.empty() ? SwizzleWhy
-                                     : "no swizzle removes the conflict: " + SwizzleWhy;
-  return "padding is not possible: " + PadWhy + "; a swizzle is not possible: " + SwizzleWhy;
+    return swizzleRefusal(W, Set);
+  return "padding is not possible: " + W.Pad + "; a swizzle is not possible: " + W.Swizzle;
 }
 
 } // namespace lds::planner

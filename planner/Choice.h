@@ -1,7 +1,8 @@
 //===- Choice.h - The best admissible candidate, or why there is none -----===//
 //
 // Rules 3 and 4 of FixPlanner.h: the lowest weighted cost, then the ties;
-// the winner must map the elements one-to-one (isBijection).
+// the winner must map the elements one-to-one (isBijection) and be one the
+// rewrite can write (RewriteQuery.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_PLANNER_CHOICE_H
@@ -17,14 +18,19 @@ namespace lds::planner {
 /// The admissible candidates that improve, best first.
 std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strategy Strat);
 
-/// The first of Ranked that is a bijection; each one that is not gets a
-/// line in Considered. Null if none is.
-const Scored *chooseBijection(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
-                              std::vector<std::string> &Considered);
+/// The first of Ranked that is a bijection and that the rewrite can write
+/// (PlanOptions::Rewriter); each one that is not gets a line in Considered,
+/// and the first of each kind that cannot be written goes to Refused, best
+/// first. Only Strategy::Auto looks past a candidate that cannot be written.
+/// Null if none is taken.
+const Scored *chooseWritable(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
+                             std::vector<Unwritable> &Refused,
+                             std::vector<std::string> &Considered);
 
-/// Why nothing was chosen, per strategy: the refusal.
+/// Why nothing was chosen, per strategy: the refusal. Refused: as
+/// chooseWritable left it.
 std::string nothingChosen(const PlanInputs &In, const std::vector<Scored> &All,
-                          const CandidateSet &Set);
+                          const CandidateSet &Set, const std::vector<Unwritable> &Refused);
 
 } // namespace lds::planner
 

@@ -76,9 +76,12 @@ FixPlan planForRowLength(const SharedArray &Array, const std::vector<const Acces
                    {}});
 
   const std::vector<Scored> All = scoreCandidates(In, Ev, Before, Set, Plan.Considered);
-  const Scored *Chosen = chooseBijection(In, rankCandidates(All, Strat), Plan.Considered);
+  std::vector<Unwritable> Refused;
+  const Scored *Chosen = chooseWritable(In, rankCandidates(All, Strat), Refused, Plan.Considered);
+  if (!Refused.empty())
+    Plan.SetAside = Refused.front();
   if (!Chosen)
-    return refuse(Plan, {nothingChosen(In, All, Set), {}});
+    return refuse(Plan, {nothingChosen(In, All, Set, Refused), {}});
   describeChoice(In, Ev, Before, *Chosen, Plan);
   return Plan;
 }
@@ -170,6 +173,9 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
   FixPlan Best;
   std::vector<std::string> Refusals;
   std::vector<std::string> Considered;
+  // The plan whose favourite the rewrite could not write, cheapest first:
+  // when no length gives a plan, that refusal is the one to report.
+  std::optional<FixPlan> Unwritten;
   for (uint64_t W : Lengths) {
     FixPlan P = planAsRowsOf(W, Array, Accesses, Targets, KernelStaticLDSBytes, Strat, Model, Opts);
     std::string As = "as r * " + std::to_string(W) + " + c (" + accessText(*WrittenBy[W]) + ")";
@@ -179,13 +185,17 @@ FixPlan planFix(const SharedArray &Array, const std::vector<const Access *> &Acc
       Refusals.push_back(As + ": " + P.Refusal);
       if (!Best.Found && !Best.RefusalLoc.valid())
         Best.RefusalLoc = P.RefusalLoc;
+      if (P.SetAside.Valid && (!Unwritten || P.SetAside.Cost < Unwritten->SetAside.Cost - Eps))
+        Unwritten = P;
       continue;
     }
     if (!Best.Found || betterPlan(P, Best, Strat))
       Best = std::move(P);
   }
+  if (!Best.Found && Unwritten)
+    Best = std::move(*Unwritten);
   Best.Considered = std::move(Considered);
-  if (!Best.Found) {
+  if (!Best.Found && !Best.SetAside.Valid) {
     std::string Why = "its accesses index '" + Array.Name + "' with different strides; ";
     for (size_t I = 0; I < Refusals.size(); ++I)
       Why += (I ? "; " : "") + Refusals[I];

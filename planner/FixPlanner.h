@@ -79,6 +79,7 @@
 
 #include "analysis/AccessModel.h"
 #include "analysis/LaneExpr.h"
+#include "planner/RewriteQuery.h"
 #include "targets/BankModel.h"
 
 #include <cstdint>
@@ -111,6 +112,8 @@ struct FixCandidate {
   static FixCandidate padSwizzle(unsigned Elems, const SwizzleParams &S);
   /// "pad +2", "swizzle ((row >> 0) & 7) * 1", "pad +1, swizzle ..."
   std::string str() const;
+  /// "padding", "a swizzle", "padding with a swizzle", as refusals say.
+  static const char *noun(Kind K);
 };
 
 enum class Strategy { Auto, Pad, Swizzle };
@@ -161,6 +164,18 @@ struct PlanOptions {
   /// Waves a CU (WGP, SM) holds, per target name, overriding
   /// TargetModel::MaxWavesPerCU: occupancy is min(LDS budget, wave slots).
   std::map<std::string, unsigned> MaxWavesPerCU;
+  /// Asked before a candidate is chosen (RewriteQuery.h); null: every
+  /// candidate can be written.
+  RewriteQuery *Rewriter = nullptr;
+};
+
+/// The best candidate the rewrite could not write (RewriteQuery.h): with
+/// Strategy::Auto the plan took the best one it can write instead.
+struct Unwritable {
+  bool Valid = false;
+  FixCandidate::Kind Kind = FixCandidate::Pad;
+  std::string Why; ///< the rewrite's reason
+  double Cost = 0; ///< its weighted passes (FixPlan::CostAfter, had it been taken)
 };
 
 struct FixPlan {
@@ -187,6 +202,9 @@ struct FixPlan {
   std::vector<bool> Linear;
   /// One short line per candidate tried, for --verbose.
   std::vector<std::string> Considered;
+  /// The planner's favourite, when the rewrite could not write it; with
+  /// !Found and Strategy::Auto, Refusal then says why each kind failed.
+  Unwritable SetAside;
 };
 
 /// Chooses a fix for Array. Accesses are every access of the array (of the

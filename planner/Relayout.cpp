@@ -69,6 +69,10 @@ std::string FixCandidate::str() const {
   return K == FixCandidate::Pad ? Pad : K == FixCandidate::Swizzle ? Swizzle : Pad + ", " + Swizzle;
 }
 
+const char *FixCandidate::noun(Kind K) {
+  return K == Pad ? "padding" : K == Swizzle ? "a swizzle" : "padding with a swizzle";
+}
+
 Layout layoutOf(const SharedArray &Array, const FixCandidate &C, uint64_t FlatRowLength,
                 uint64_t Rows) {
   Layout L;

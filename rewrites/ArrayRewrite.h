@@ -39,11 +39,15 @@ llvm::Expected<FileEdits> padRows(clang::ASTContext &Ctx, const ArrayEdit &Edit,
 llvm::Expected<FileEdits> swizzleColumns(clang::ASTContext &Ctx, const ArrayEdit &Edit,
                                          const FixPlan &Plan);
 
+/// Both at once: the declaration widened, then every access swizzled.
+llvm::Expected<FileEdits> padAndSwizzle(clang::ASTContext &Ctx, const ArrayEdit &Edit,
+                                        const FixPlan &Plan);
+
 /// The name of the padded stride a flat array's pad declares (`s_stride`,
 /// or `s_stride2` when the files already use that).
 std::string paddedStrideName(clang::ASTContext &Ctx, const clang::VarDecl *VD);
 
-/// The plan as replacements: padRows, swizzleColumns, or both.
+/// The plan as replacements: its kind's rewrite (FixKinds.h).
 llvm::Expected<FileEdits> rewriteArray(clang::ASTContext &Ctx, const ArrayEdit &Edit,
                                        const FixPlan &Plan);
 

@@ -3,6 +3,7 @@
 #include "rewrites/FixPlanning.h"
 
 #include "rewrites/ArrayRewrite.h"
+#include "rewrites/FixKinds.h"
 #include "rewrites/SourceEdits.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -144,15 +145,187 @@ std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
   return Out;
 }
 
-/// A candidate fix of one array, or why there is none.
-struct Attempt {
-  bool Ok = false;
-  bool RewriteRefused = false; ///< planned, but the rewrite refused it
-  FixPlan Plan;
-  FileEdits Reps;
-  SourceLocation Loc;
-  std::string Why;
+/// What the planner asks while it chooses (RewriteQuery.h): the rewrite
+/// of each candidate tried, its refusals kept with their places.
+class ArrayWriter : public RewriteQuery {
+public:
+  ArrayWriter(ASTContext &Ctx, const ArrayEdit &Edit, const SharedArray &Array,
+              const AnalyzedFile &F)
+      : Ctx(Ctx), Edit(Edit), Array(Array), F(F) {}
+
+  std::optional<std::string> cannotRewrite(const FixPlan &Draft) override {
+    std::optional<RewriteRefusal> R = refusal(Draft);
+    if (!R)
+      return std::nullopt;
+    Refusals.push_back(*R);
+    return R->Why;
+  }
+
+  /// Where the refusal Why points (the first one with these words).
+  SourceLocation placeOf(const std::string &Why) const {
+    for (const RewriteRefusal &R : Refusals)
+      if (R.Why == Why)
+        return R.Loc;
+    return SourceLocation();
+  }
+
+private:
+  std::optional<RewriteRefusal> refusal(const FixPlan &Draft) {
+    // A padded dynamic array needs every launch to pass more bytes; with
+    // errors in host code, some launches may not have been seen.
+    if (Array.Dynamic && Draft.Choice.pads() && !F.HostErrors.empty())
+      return RewriteRefusal{"its launches must pass more bytes, and the host code that "
+                            "clang rejects (in '" +
+                                F.HostErrors.front().Function +
+                                "') may hold launches the tool did not see",
+                            Edit.Decl->getLocation()};
+    return canRewrite(Ctx, Edit, Draft);
+  }
+
+  ASTContext &Ctx;
+  const ArrayEdit &Edit;
+  const SharedArray &Array;
+  const AnalyzedFile &F;
+  std::vector<RewriteRefusal> Refusals;
 };
+
+/// Why G's declaration cannot be given a new layout whatever the plan (a
+/// template with several shapes, a union or struct, a pointer to it passed
+/// to a function, another extern array sharing its storage), and where;
+/// nothing if it can.
+std::optional<RewriteRefusal> declProblem(ASTContext &Ctx, const AnalyzedFile &F,
+                                          const DeclGroup &G, unsigned Key) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Model &M = F.Built.M;
+  const SharedArray *First = M.findArray(M.Accesses[G.Accesses[0]].ArrayId);
+  std::set<std::string> Kernels;
+  for (size_t I : G.Accesses) {
+    const SharedArray *Arr = M.findArray(M.Accesses[I].ArrayId);
+    if (Arr->Dims != First->Dims || Arr->ElementBytes != First->ElementBytes)
+      return RewriteRefusal{"its template instantiations give it different shapes; fix it "
+                            "through the template arguments",
+                            G.Decl->getLocation()};
+    Kernels.insert(M.Accesses[I].Kernel);
+  }
+  if (std::string Why = recordProblem(G.Decl, Ctx); !Why.empty())
+    return RewriteRefusal{Why, G.Decl->getLocation()};
+  for (const EscapedPointer &E : F.Built.Escapes)
+    if (declKey(SM, E.Array) == Key) {
+      const FunctionDecl *Callee = E.Call->getDirectCallee();
+      return RewriteRefusal{"it is passed to '" +
+                                (Callee ? Callee->getNameAsString() : std::string("a function")) +
+                                "', whose accesses the tool cannot see",
+                            E.Call->getBeginLoc()};
+    }
+  // Every extern __shared__ array of a kernel starts at the same address:
+  // another one reads and writes the elements a new layout would move.
+  const SharedArray *Alias = nullptr;
+  if (First->Dynamic)
+    for (const SharedArray &A : M.Arrays)
+      if (A.Dynamic && Kernels.count(A.Kernel) && A.Name != First->Name)
+        Alias = &A;
+  if (Alias) {
+    SourceLocation L = toClangLoc(Alias->Decl, SM);
+    return RewriteRefusal{"'" + Alias->Name +
+                              "' is also extern __shared__: it shares its storage, which a new "
+                              "layout of '" +
+                              First->Name + "' would move",
+                          L.isValid() ? L : G.Decl->getLocation()};
+  }
+  return std::nullopt;
+}
+
+/// The static LDS of the largest kernel using G: every __shared__ variable
+/// it uses.
+uint64_t kernelStaticLDS(const Model &M, const DeclGroup &G) {
+  std::set<std::string> Kernels;
+  for (size_t I : G.Accesses)
+    Kernels.insert(M.Accesses[I].Kernel);
+  uint64_t StaticLDS = 0;
+  for (const std::string &K : Kernels) {
+    uint64_t Sum = 0;
+    for (const SharedArray &A : M.Arrays)
+      if (A.Kernel == K && !A.Dynamic)
+        Sum += A.Bytes;
+    StaticLDS = std::max(StaticLDS, Sum);
+  }
+  return StaticLDS;
+}
+
+/// The accesses of G that conflict on some target.
+unsigned conflictingAccesses(const AnalyzedFile &F, const DeclGroup &G) {
+  unsigned Conflicting = 0;
+  for (size_t I : G.Accesses)
+    for (const AccessResult &R : F.Results[I])
+      if (R.conflicts()) {
+        ++Conflicting;
+        break;
+      }
+  return Conflicting;
+}
+
+/// Plans, writes and checks the fix of G into Fix (Found, or a refusal).
+void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
+              const std::vector<const TargetModel *> &Targets, const BankModel &Banks,
+              const std::map<std::string, int64_t> &Assumptions, Strategy S, const EditScope &Scope,
+              DeclFix &Fix) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Model &M = F.Built.M;
+  auto Refuse = [&](SourceLocation L, const std::string &Why) {
+    Fix.RefusalLoc = L.isValid() ? L : G.Decl->getLocation();
+    Fix.Refusal = Why;
+  };
+  if (std::optional<RewriteRefusal> R = declProblem(Ctx, F, G, Fix.Key))
+    return Refuse(R->Loc, R->Why);
+
+  const SharedArray *First = M.findArray(M.Accesses[G.Accesses[0]].ArrayId);
+  std::vector<const Access *> Ptrs;
+  ArrayEdit Edit{G.Decl, {}, Scope};
+  for (size_t I : G.Accesses) {
+    Ptrs.push_back(&M.Accesses[I]);
+    Edit.Accesses.push_back(F.Built.Origins[I].Expr);
+  }
+  ArrayWriter Writer(Ctx, Edit, *First, F);
+  PlanOptions Opts;
+  Opts.Assumptions = Assumptions;
+  Opts.Rewriter = &Writer;
+  if (First->Dynamic)
+    Opts.DynamicBytes = M.Accesses[G.Accesses[0]].Block.DynamicSharedBytes;
+  FixPlan Plan = planFix(*First, Ptrs, Targets, kernelStaticLDS(M, G), S, Banks, Opts);
+  if (!Plan.Found) {
+    SourceLocation L = toClangLoc(Plan.RefusalLoc, SM);
+    if (Plan.SetAside.Valid)
+      L = Writer.placeOf(Plan.SetAside.Why);
+    return Refuse(L, Plan.Refusal);
+  }
+  const FixKind &Kind = fixKindOf(Plan.Choice.K);
+  if (std::string Why = Kind.Verify(*First, Plan); !Why.empty())
+    return Refuse(G.Decl->getLocation(), Why);
+  auto Reps = Kind.Rewrite(Ctx, Edit, Plan);
+  if (!Reps) // the planner asked; a refusal now is the rewrite's own bug
+    return Refuse(G.Decl->getLocation(), llvm::toString(Reps.takeError()));
+  std::vector<LaunchResize> Launches;
+  if (First->Dynamic && Plan.Choice.pads()) {
+    std::set<const FunctionDecl *> KernelDecls;
+    for (size_t I : G.Accesses)
+      KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());
+    Launches = resizeLaunches(Ctx, KernelDecls, *First, Plan, Scope, *Reps);
+  }
+  Fix.Found = true;
+  Fix.Id = fixId(Kind, Fix.Name, First->Decl);
+  Fix.Array = First;
+  for (const Access *A : Ptrs)
+    Fix.ArrayIds.insert(A->ArrayId);
+  // Auto: the planner's favourite may be one the rewrite cannot write (a
+  // pad of an extent declared in a header, a swizzle of a read through a
+  // pointer); it took the best other kind, which edits other text.
+  if (Plan.SetAside.Valid && S == Strategy::Auto)
+    Fix.Instead = std::string(" (") + FixCandidate::noun(Plan.SetAside.Kind) +
+                  " is not possible: " + Plan.SetAside.Why + ")";
+  Fix.Plan = std::move(Plan);
+  Fix.Reps = std::move(*Reps);
+  Fix.Launches = std::move(Launches);
+}
 
 } // namespace
 
@@ -165,10 +338,8 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
                         const EditScope &Scope) {
   FileFixes Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  const Model &M = F.Built.M;
-
   std::map<unsigned, DeclGroup> Groups;
-  for (size_t I = 0; I < M.Accesses.size(); ++I) {
+  for (size_t I = 0; I < F.Built.M.Accesses.size(); ++I) {
     const VarDecl *VD = F.Built.Origins[I].Array;
     if (!VD)
       continue;
@@ -176,19 +347,12 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     G.Decl = VD;
     G.Accesses.push_back(I);
   }
-
   std::vector<const TargetModel *> Targets;
   for (const std::string &T : F.Targets)
     Targets.push_back(Banks.find(T));
 
   for (auto &[Key, G] : Groups) {
-    unsigned Conflicting = 0;
-    for (size_t I : G.Accesses)
-      for (const AccessResult &R : F.Results[I])
-        if (R.conflicts()) {
-          ++Conflicting;
-          break;
-        }
+    unsigned Conflicting = conflictingAccesses(F, G);
     if (!Conflicting)
       continue;
     DeclFix &Fix = Out.Decls.emplace_back();
@@ -196,188 +360,19 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     Fix.Decl = G.Decl;
     Fix.Name = G.Decl->getNameAsString();
     Fix.ConflictingAccesses = Conflicting;
-    const std::string &Name = Fix.Name;
-    auto Refuse = [&](SourceLocation L, const std::string &Why) {
-      Fix.RefusalLoc = L.isValid() ? L : G.Decl->getLocation();
-      Fix.Refusal = Why;
-    };
-
-    const SharedArray *First = M.findArray(M.Accesses[G.Accesses[0]].ArrayId);
-    bool SameShape = true;
-    std::set<std::string> Kernels;
-    std::vector<const Access *> Ptrs;
-    std::vector<const Expr *> Exprs;
-    for (size_t I : G.Accesses) {
-      const Access &A = M.Accesses[I];
-      const SharedArray *Arr = M.findArray(A.ArrayId);
-      if (Arr->Dims != First->Dims || Arr->ElementBytes != First->ElementBytes)
-        SameShape = false;
-      Kernels.insert(A.Kernel);
-      Ptrs.push_back(&A);
-      Exprs.push_back(F.Built.Origins[I].Expr);
-    }
-    if (!SameShape) {
-      Refuse(G.Decl->getLocation(), "its template instantiations give it different shapes; fix it "
-                                    "through the template arguments");
-      continue;
-    }
-    if (std::string Why = recordProblem(G.Decl, Ctx); !Why.empty()) {
-      Refuse(G.Decl->getLocation(), Why);
-      continue;
-    }
-    bool Escaped = false;
-    for (const EscapedPointer &E : F.Built.Escapes)
-      if (declKey(SM, E.Array) == Key) {
-        const FunctionDecl *Callee = E.Call->getDirectCallee();
-        Refuse(E.Call->getBeginLoc(),
-               "it is passed to '" +
-                   (Callee ? Callee->getNameAsString() : std::string("a function")) +
-                   "', whose accesses the tool cannot see");
-        Escaped = true;
-        break;
-      }
-    if (Escaped)
-      continue;
-    // Every extern __shared__ array of a kernel starts at the same address:
-    // another one reads and writes the elements a new layout would move.
-    const SharedArray *Alias = nullptr;
-    if (First->Dynamic)
-      for (const SharedArray &A : M.Arrays)
-        if (A.Dynamic && Kernels.count(A.Kernel) && A.Name != First->Name)
-          Alias = &A;
-    if (Alias) {
-      Refuse(toClangLoc(Alias->Decl, SM), "'" + Alias->Name +
-                                              "' is also extern __shared__: it shares its "
-                                              "storage, which a new layout of '" +
-                                              Name + "' would move");
-      continue;
-    }
-
-    // The kernel's whole static LDS: every __shared__ variable it uses.
-    uint64_t StaticLDS = 0;
-    for (const std::string &K : Kernels) {
-      uint64_t Sum = 0;
-      for (const SharedArray &A : M.Arrays)
-        if (A.Kernel == K && !A.Dynamic)
-          Sum += A.Bytes;
-      StaticLDS = std::max(StaticLDS, Sum);
-    }
-    PlanOptions Opts;
-    Opts.Assumptions = Assumptions;
-    if (First->Dynamic)
-      Opts.DynamicBytes = M.Accesses[G.Accesses[0]].Block.DynamicSharedBytes;
-    auto TryStrategy = [&](Strategy St) {
-      Attempt A;
-      A.Plan = planFix(*First, Ptrs, Targets, StaticLDS, St, Banks, Opts);
-      if (!A.Plan.Found) {
-        A.Loc = toClangLoc(A.Plan.RefusalLoc, SM);
-        A.Why = A.Plan.Refusal;
-        return A;
-      }
-      const FixPlan &Plan = A.Plan;
-      // A padded dynamic array needs every launch to pass more bytes; with
-      // errors in host code, some launches may not have been seen.
-      if (First->Dynamic && Plan.Choice.K == FixCandidate::Pad && !F.HostErrors.empty()) {
-        A.RewriteRefused = true;
-        A.Loc = G.Decl->getLocation();
-        A.Why = "its launches must pass more bytes, and the host code that "
-                "clang rejects (in '" +
-                F.HostErrors.front().Function + "') may hold launches the tool did not see";
-        return A;
-      }
-      // Both layouts map row r onto row r, and depend on r only through
-      // (r >> Shift) & Mask: when the row count is unknown (a dynamic array
-      // whose launch size is not constant), one period of rows decides.
-      uint64_t Rows = Plan.NewLayout.Rows;
-      if (!Rows)
-        Rows = std::max<uint64_t>(64, uint64_t(Plan.Choice.Swz.Mask + 1) << Plan.Choice.Swz.Shift);
-      std::string Why;
-      if (!isBijection(*First, Plan.Choice, Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0,
-                       Rows, &Why, Plan.NewLayout.SwizzledColumns)) {
-        A.Loc = G.Decl->getLocation();
-        A.Why = "the planned layout is not one-to-one: " + Why;
-        return A;
-      }
-      auto Reps = rewriteArray(Ctx, ArrayEdit{G.Decl, Exprs, Scope}, Plan);
-      if (!Reps) {
-        A.RewriteRefused = true;
-        llvm::handleAllErrors(
-            Reps.takeError(),
-            [&](const RefusalError &R) {
-              A.Loc = R.Loc;
-              A.Why = R.Message;
-            },
-            [&](const llvm::ErrorInfoBase &E) { A.Why = E.message(); });
-        return A;
-      }
-      A.Reps = std::move(*Reps);
-      A.Ok = true;
-      return A;
-    };
-    Attempt Try = TryStrategy(S);
-    // Auto: the planner's favourite may be one the rewrite cannot write (a
-    // pad of an extent declared in a header, a swizzle of a read through a
-    // pointer); the other kind, when one exists, edits other text. A pad
-    // with a swizzle falls back to the better of the two alone.
-    std::string Instead;
-    if (!Try.Ok && Try.RewriteRefused && S == Strategy::Auto) {
-      auto Noun = [](FixCandidate::Kind K) {
-        return K == FixCandidate::Pad       ? std::string("padding")
-               : K == FixCandidate::Swizzle ? std::string("a swizzle")
-                                            : std::string("padding with a swizzle");
-      };
-      FixCandidate::Kind Was = Try.Plan.Choice.K;
-      std::vector<Strategy> Others;
-      if (Was != FixCandidate::Pad)
-        Others.push_back(Strategy::Pad);
-      if (Was != FixCandidate::Swizzle)
-        Others.push_back(Strategy::Swizzle);
-      std::string Whys = Noun(Was) + " is not possible: " + Try.Why;
-      std::optional<Attempt> Best;
-      for (Strategy O : Others) {
-        Attempt A = TryStrategy(O);
-        if (!A.Ok) {
-          Whys += std::string("; ") + (O == Strategy::Pad ? "padding" : "a swizzle") +
-                  " is not possible: " + A.Why;
-          continue;
-        }
-        if (!Best || A.Plan.CostAfter < Best->Plan.CostAfter)
-          Best = std::move(A);
-      }
-      if (Best) {
-        Instead = " (" + Noun(Was) + " is not possible: " + Try.Why + ")";
-        Try = std::move(*Best);
-      } else {
-        Try.Why = Whys;
-      }
-    }
-    if (!Try.Ok) {
-      Refuse(Try.Loc, Try.Why);
-      continue;
-    }
-    const FixPlan &Plan = Try.Plan;
-    auto Reps = &Try.Reps;
-    std::vector<LaunchResize> Launches;
-    if (First->Dynamic && Plan.Choice.pads()) {
-      std::set<const FunctionDecl *> KernelDecls;
-      for (size_t I : G.Accesses)
-        KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());
-      Launches = resizeLaunches(Ctx, KernelDecls, *First, Plan, Scope, *Reps);
-    }
+    planDecl(Ctx, F, G, Targets, Banks, Assumptions, S, Scope, Fix);
     // Merge; an overlap with another array's edits refuses this one.
-    if (llvm::Error E = mergeEdits(Out.Reps, *Reps)) {
-      llvm::consumeError(std::move(E));
-      Refuse(G.Decl->getLocation(), "its edits overlap those of another array");
+    if (!Fix.Found)
       continue;
+    if (llvm::Error E = mergeEdits(Out.Reps, Fix.Reps)) {
+      llvm::consumeError(std::move(E));
+      Fix.Found = false;
+      Fix.Id.clear();
+      Fix.Reps.clear();
+      Fix.Launches.clear();
+      Fix.RefusalLoc = G.Decl->getLocation();
+      Fix.Refusal = "its edits overlap those of another array";
     }
-    Fix.Found = true;
-    Fix.Array = First;
-    for (const Access *A : Ptrs)
-      Fix.ArrayIds.insert(A->ArrayId);
-    Fix.Plan = Plan;
-    Fix.Reps = std::move(*Reps);
-    Fix.Instead = std::move(Instead);
-    Fix.Launches = std::move(Launches);
   }
   return Out;
 }

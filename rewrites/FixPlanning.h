@@ -43,6 +43,8 @@ struct DeclFix {
   std::string Name;
   unsigned ConflictingAccesses = 0;
   bool Found = false;
+  /// When Found: fixId of the fix (FixKinds.h), what its results are keyed by.
+  std::string Id;
   /// When !Found: where the refusal points (valid), and why.
   clang::SourceLocation RefusalLoc;
   std::string Refusal;

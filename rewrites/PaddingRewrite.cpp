@@ -2,6 +2,7 @@
 
 #include "rewrites/ArrayRewrite.h"
 #include "rewrites/ArraySubscripts.h"
+#include "rewrites/FixKinds.h"
 #include "rewrites/SourceEdits.h"
 
 #include "clang/AST/TypeLoc.h"
@@ -277,8 +278,8 @@ std::string paddedStrideName(ASTContext &Ctx, const VarDecl *VD) {
 /// Both: the declaration widened (and, for a flat array, the stride
 /// declared), then every access swizzled; the swizzle of a flat array
 /// writes its rows with the padded stride.
-static llvm::Expected<FileEdits> padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit,
-                                               const FixPlan &Plan) {
+llvm::Expected<FileEdits> padAndSwizzle(ASTContext &Ctx, const ArrayEdit &Edit,
+                                        const FixPlan &Plan) {
   auto Pad = Plan.NewLayout.Flat ? padFlat(Ctx, Edit, Plan, /*EditAccesses=*/false)
                                  : padMultiDim(Ctx, Edit, Plan);
   if (!Pad)
@@ -300,11 +301,7 @@ llvm::Expected<FileEdits> rewriteArray(ASTContext &Ctx, const ArrayEdit &Edit,
     return refuse("'" + Edit.Decl->getNameAsString() +
                       "' holds unions: other members alias its elements",
                   Edit.Decl->getLocation());
-  if (Plan.Choice.K == FixCandidate::Pad)
-    return padRows(Ctx, Edit, Plan);
-  if (Plan.Choice.K == FixCandidate::PadSwizzle)
-    return padAndSwizzle(Ctx, Edit, Plan);
-  return swizzleColumns(Ctx, Edit, Plan);
+  return fixKindOf(Plan.Choice.K).Rewrite(Ctx, Edit, Plan);
 }
 
 } // namespace lds

@@ -13,6 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <set>
+
 using namespace lds;
 using namespace lds::test;
 
@@ -211,6 +214,61 @@ TEST(FixPlanner, StrategyRestrictsTheSearch) {
   EXPECT_EQ(Pad.Choice.PadElems, 1u);
   for (const std::string &L : Pad.Considered)
     EXPECT_EQ(L.find("swizzle"), std::string::npos) << L;
+}
+
+/// A rewrite that cannot write some kinds (RewriteQuery.h): the planner
+/// must ask it, and take only what it can write.
+class RefusingRewriter : public RewriteQuery {
+public:
+  explicit RefusingRewriter(std::set<FixCandidate::Kind> Refused) : Refused(std::move(Refused)) {}
+  std::optional<std::string> cannotRewrite(const FixPlan &Draft) override {
+    ++Asked;
+    bool No = Refused.count(Draft.Choice.K) ||
+              (Draft.Choice.K == FixCandidate::PadSwizzle &&
+               (Refused.count(FixCandidate::Pad) || Refused.count(FixCandidate::Swizzle)));
+    if (!No)
+      return std::nullopt;
+    return std::string(Draft.Choice.pads() && Refused.count(FixCandidate::Pad) ? "no pad here"
+                                                                               : "no swizzle here");
+  }
+  std::set<FixCandidate::Kind> Refused;
+  unsigned Asked = 0;
+};
+
+// TransposePadsTo33's favourite is pad 1; a rewrite that cannot pad leaves
+// the swizzle of StrategyRestrictsTheSearch (mask 31, shift 0), chosen in the
+// same search, with the pad set aside and its reason kept for the report.
+TEST(FixPlanner, TakesTheBestCandidateTheRewriteCanWrite) {
+  SharedArray Tile = tile();
+  std::vector<Access> V = transposeAccesses(Tile);
+  RefusingRewriter NoPad({FixCandidate::Pad});
+  PlanOptions Opts;
+  Opts.Rewriter = &NoPad;
+  FixPlan P =
+      planFix(Tile, ptrs(V), targets({"gfx942", "sm_90"}), 4096, Strategy::Auto, model(), Opts);
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+  EXPECT_EQ(P.Choice.Swz.Mask, 31u);
+  EXPECT_EQ(P.Choice.Swz.Shift, 0u);
+  ASSERT_TRUE(P.SetAside.Valid);
+  EXPECT_EQ(P.SetAside.Kind, FixCandidate::Pad);
+  EXPECT_EQ(P.SetAside.Why, "no pad here");
+  EXPECT_GE(NoPad.Asked, 2u);
+
+  // Strategy::Pad names one kind: the rewrite's reason is the refusal.
+  FixPlan Pad =
+      planFix(Tile, ptrs(V), targets({"gfx942", "sm_90"}), 4096, Strategy::Pad, model(), Opts);
+  EXPECT_FALSE(Pad.Found);
+  EXPECT_EQ(Pad.Refusal, "no pad here");
+
+  // Neither kind can be written: each is named with its reason.
+  RefusingRewriter Neither({FixCandidate::Pad, FixCandidate::Swizzle});
+  Opts.Rewriter = &Neither;
+  FixPlan None =
+      planFix(Tile, ptrs(V), targets({"gfx942", "sm_90"}), 4096, Strategy::Auto, model(), Opts);
+  EXPECT_FALSE(None.Found);
+  EXPECT_EQ(None.Refusal,
+            "padding is not possible: no pad here; a swizzle is not possible: no swizzle here");
 }
 
 // The re-layout itself: tile[tx][ty + j] under pad 1 is (33 tx + ty + j) * 4,
