@@ -1,4 +1,4 @@
-//===- AccessModel.cpp - Names of access kinds and block sources ----------===//
+//===- AccessModel.cpp - Names of access, block-source and barrier kinds --===//
 //
 // The spellings are part of the JSON report (shared/design.md): keep them.
 //
@@ -34,6 +34,24 @@ const char *blockSourceName(BlockSource S) {
     return "config";
   }
   return "default";
+}
+
+const char *barrierKindName(BarrierKind K) {
+  switch (K) {
+  case BarrierKind::SyncThreads:
+    return "syncthreads";
+  case BarrierKind::SyncThreadsReduce:
+    return "syncthreads_reduce";
+  case BarrierKind::BlockSync:
+    return "block_sync";
+  case BarrierKind::BareBarrier:
+    return "s_barrier";
+  case BarrierKind::SyncWarp:
+    return "syncwarp";
+  case BarrierKind::AsmBarrier:
+    return "asm";
+  }
+  return "syncthreads";
 }
 
 } // namespace lds

@@ -126,9 +126,38 @@ struct Access {
   unsigned ElementBytes = 0;
 };
 
+/// What a barrier call orders (barriers.md section 1): the whole block's
+/// LDS and global memory (__syncthreads and its reductions, cooperative
+/// groups' block sync), only control (a bare s_barrier builtin: its memory
+/// order comes from fences, which it lacks), or a warp (__syncwarp).
+enum class BarrierKind {
+  SyncThreads,       ///< __syncthreads()
+  SyncThreadsReduce, ///< __syncthreads_count / _and / _or: also a result
+  BlockSync,         ///< cooperative_groups: block.sync(), sync(block)
+  BareBarrier,       ///< __builtin_amdgcn_s_barrier(), no fences
+  SyncWarp,          ///< __syncwarp()
+  AsmBarrier,        ///< inline asm holding s_barrier / bar.sync
+};
+const char *barrierKindName(BarrierKind K); // "syncthreads", ...
+
+/// A barrier written in a kernel's body, for the checks that move code
+/// across barriers or remove them (issue 11). Only barriers in the kernel's
+/// own body are listed: a call to another function may hold one too, and
+/// whoever moves code must treat such a call as a barrier (barriers.md,
+/// rule 4).
+struct Barrier {
+  std::string Kernel; ///< the kernel instantiation, as Access::Kernel
+  SourceLoc Loc;
+  BarrierKind Kind = BarrierKind::SyncThreads;
+  std::string Callee;       ///< as written: "__syncthreads", "sync", "asm"
+  unsigned LoopDepth = 0;   ///< loops of the kernel around it
+  bool Conditional = false; ///< under an if, ?:, switch, && or || of the kernel
+};
+
 struct Model {
   std::vector<SharedArray> Arrays;
   std::vector<Access> Accesses;
+  std::vector<Barrier> Barriers; ///< per kernel in source order
   const SharedArray *findArray(const std::string &Id) const {
     for (const SharedArray &A : Arrays)
       if (A.Id == Id)

@@ -1,6 +1,7 @@
 //===- ModelBuilder.cpp - From a translation unit to the plain model ------===//
 
 #include "matchers/ModelBuilder.h"
+#include "matchers/BarrierMatchers.h"
 
 #include "matchers/KernelMatchers.h"
 
@@ -270,6 +271,8 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       Out.Origins.push_back(std::move(O));
     }
     linearAccessesAsRows(Out.M, Name, Votes);
+    for (Barrier &B : matchBarriers(Ctx, K, Name))
+      Out.M.Barriers.push_back(std::move(B));
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
   }
