@@ -10,6 +10,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
+#include <cstdlib>
+
 namespace lds {
 
 using llvm::StringRef;
@@ -41,6 +43,18 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
   if (!Replaced)
     Args.push_back(Input);
   Args.insert(Args.begin() + 1, ExtraArgs.begin(), ExtraArgs.end());
+  // A launcher (ccache, a cache of the test suite) runs the compiler: the
+  // command, split at spaces, goes in front, as CMake's launchers do.
+  if (const char *Launcher = std::getenv("LDS_REWRITE_COMPILER_LAUNCHER")) {
+    llvm::SmallVector<StringRef, 4> Words;
+    StringRef(Launcher).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    if (!Words.empty()) {
+      std::vector<std::string> Front(Words.begin(), Words.end());
+      if (auto Path = llvm::sys::findProgramByName(Front[0]))
+        Front[0] = *Path;
+      Args.insert(Args.begin(), Front.begin(), Front.end());
+    }
+  }
   std::vector<StringRef> Argv(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
   std::string Err;

@@ -19,6 +19,8 @@ struct CompileResult {
 /// whose input is OriginalFile) turned into `-O3 -S`. ExtraArgs go first: an
 /// -I that lets a copy in a temporary folder find the original's local
 /// headers, an -ivfsoverlay that puts rewritten headers in their place.
+/// With $LDS_REWRITE_COMPILER_LAUNCHER set (a command, split at spaces:
+/// `ccache`), the compiler runs through it.
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
                                 const std::string &OriginalFile, const std::string &Input,
                                 const std::vector<std::string> &ExtraArgs);

@@ -11,10 +11,12 @@
 #   exec_root / LDS_LIT_EXEC_ROOT where lit writes its Output/ folders
 #                                 (default: <folder of the tool>/../test-output)
 #   compile_cache / LDS_COMPILE_CACHE
-#                                 a folder where %device-compile keeps its results,
-#                                 keyed by everything the compile reads (default:
-#                                 none, every compile runs; CTest passes
-#                                 build/test/compile-cache)
+#                                 a folder where %device-compile and the
+#                                 compiles that verify a --fix
+#                                 (LDS_REWRITE_COMPILER_LAUNCHER) keep their
+#                                 results, keyed by everything the compile
+#                                 reads (default: none, every compile runs;
+#                                 CTest passes build/test/compile-cache)
 #
 # Substitutions:
 #   %lds-rewrite   the tool
@@ -69,10 +71,15 @@ exec_root = os.path.abspath(exec_root)
 config.test_exec_root = os.path.join(exec_root, 'lit')
 
 compile_cache = _setting('compile_cache', 'LDS_COMPILE_CACHE', '')
+# The cache also serves the compiles `--fix` makes to verify its result,
+# through lds-rewrite's compiler launcher (Inputs/compile_launcher.py).
+_launcher = '%s %s' % (sys.executable, os.path.join(_lit_dir, 'Inputs', 'compile_launcher.py'))
 if compile_cache:
     config.environment['LDS_COMPILE_CACHE'] = os.path.abspath(compile_cache)
+    config.environment['LDS_REWRITE_COMPILER_LAUNCHER'] = _launcher
 else:
     config.environment.pop('LDS_COMPILE_CACHE', None)
+    config.environment.pop('LDS_REWRITE_COMPILER_LAUNCHER', None)
 
 if not os.path.exists(tool):
     lit_config.warning('lds-rewrite not found at %s (set LDS_REWRITE or --param lds_rewrite=)'
