@@ -2,6 +2,7 @@
 
 #include "pipeline/ProjectConfig.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/YAMLTraits.h"
 
 #include <set>
 
@@ -19,48 +21,31 @@ namespace lds {
 
 namespace {
 
-class Parser {
-public:
-  Parser(StringRef Path, const BankModel &Banks) : Path(Path.str()), Banks(Banks) {
-    SM.setDiagHandler(
-        [](const llvm::SMDiagnostic &D, void *Self) {
-          auto *P = static_cast<Parser *>(Self);
-          if (!P->Err)
-            P->Err = P->Path + ":" + std::to_string(D.getLineNo()) + ":" +
-                     std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage().str();
-        },
-        this);
-  }
+//===----------------------------------------------------------------------===//
+// The shape: what YAML traits cannot say in the file's own words
+//===----------------------------------------------------------------------===//
 
-  llvm::Expected<ProjectConfig> parse(StringRef Text) {
-    ProjectConfig C;
-    C.Path = Path;
-    C.Dir = llvm::sys::path::parent_path(Path).str();
-    // Syntax first, so that a missing bracket is reported as such rather
-    // than as the odd value it makes.
-    {
-      yaml::Stream Syntax(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
-      Syntax.validate();
-    }
-    if (Err)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Err);
-    yaml::Stream S(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
-    auto Doc = S.begin();
-    if (Doc != S.end() && !Err) {
-      yaml::Node *Root = Doc->getRoot();
-      if (Root && !llvm::isa<yaml::NullNode>(Root)) {
-        if (auto *M = llvm::dyn_cast<yaml::MappingNode>(Root))
-          top(*M, C);
-        else
-          error(Root, "expected a mapping of Targets, Block, Kernels, Ignore, "
-                      "Strategy");
-      }
-      if (!Err)
-        Doc->skip();
-    }
-    if (Err)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Err);
-    return C;
+/// Checks the document's structure before the traits read it: a mapping
+/// of known keys, each once, lists where lists go, a Block of 1 to 3
+/// numbers. yaml::Input would report these in its own words ("unknown key",
+/// "not a sequence") or, for a null value where a list goes, not at all;
+/// the values themselves are the traits' (ConfigTraits below).
+class ShapeCheck {
+public:
+  ShapeCheck(StringRef Path, llvm::SourceMgr &SM) : Path(Path.str()), SM(SM) {}
+
+  /// The error of the first document, if any; Empty says whether it has
+  /// no content at all.
+  std::optional<std::string> check(yaml::Document &Doc, bool &Empty) {
+    yaml::Node *Root = Doc.getRoot();
+    Empty = !Root || llvm::isa<yaml::NullNode>(Root);
+    if (Empty)
+      return std::nullopt;
+    if (auto *M = llvm::dyn_cast<yaml::MappingNode>(Root))
+      top(*M);
+    else
+      error(Root, "expected a mapping of Targets, Block, Kernels, Ignore, Strategy");
+    return Err;
   }
 
 private:
@@ -81,142 +66,383 @@ private:
     return std::nullopt;
   }
 
-  /// A sequence of scalars, or one scalar "a, b".
-  std::optional<std::vector<std::pair<std::string, yaml::Node *>>> list(yaml::Node *N,
-                                                                        StringRef What) {
-    std::vector<std::pair<std::string, yaml::Node *>> Out;
+  /// A sequence of scalars, or one scalar "a, b": its number of items.
+  std::optional<size_t> list(yaml::Node *N, StringRef What) {
     if (auto *Seq = llvm::dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      size_t Count = 0;
       for (yaml::Node &Item : *Seq) {
-        auto V = scalar(&Item, What);
-        if (!V)
+        if (!scalar(&Item, What))
           return std::nullopt;
-        Out.push_back({*V, &Item});
+        ++Count;
       }
-      return Out;
+      return Count;
     }
     if (auto *S = llvm::dyn_cast_or_null<yaml::ScalarNode>(N)) {
       llvm::SmallString<32> Storage;
       llvm::SmallVector<StringRef, 4> Parts;
       S->getValue(Storage).split(Parts, ',', -1, /*KeepEmpty=*/false);
-      for (StringRef P : Parts)
-        Out.push_back({P.trim().str(), N});
-      return Out;
+      return Parts.size();
     }
     error(N, "expected a list of " + What);
     return std::nullopt;
   }
 
-  std::optional<std::array<unsigned, 3>> block(yaml::Node *N) {
-    auto Items = list(N, "block dimensions");
-    if (!Items)
-      return std::nullopt;
-    if (Items->empty() || Items->size() > 3) {
+  bool block(yaml::Node *N) {
+    auto Count = list(N, "block dimensions");
+    if (Count && (*Count == 0 || *Count > 3))
       error(N, "Block expects 1 to 3 positive integers, as [X, Y, Z]");
-      return std::nullopt;
-    }
-    std::array<unsigned, 3> B = {1, 1, 1};
-    for (size_t I = 0; I < Items->size(); ++I) {
-      auto &[Text, Node] = (*Items)[I];
-      if (StringRef(Text).getAsInteger(10, B[I]) || B[I] == 0 || B[I] > 1024) {
-        error(Node, "Block expects positive integers up to 1024, got '" + Text + "'");
-        return std::nullopt;
-      }
-    }
-    return B;
+    return !Err;
   }
 
-  void top(yaml::MappingNode &M, ProjectConfig &C) {
+  /// Visit with each key of M, each a scalar and given once, and its entry,
+  /// in order (the parser streams: a value is read as its key is visited);
+  /// stops at the first error. Returns the number of keys visited.
+  size_t eachKey(yaml::MappingNode &M, StringRef What,
+                 llvm::function_ref<void(const std::string &, yaml::KeyValueNode &)> Visit) {
     std::set<std::string> Seen;
     for (yaml::KeyValueNode &KV : M) {
-      if (Err)
-        return;
-      auto Key = scalar(KV.getKey(), "a key");
+      auto Key = scalar(KV.getKey(), What);
       if (!Key)
-        return;
-      yaml::Node *V = KV.getValue();
+        break;
       if (!Seen.insert(*Key).second) {
         error(KV.getKey(), "duplicate key '" + *Key + "'");
-        return;
+        break;
       }
-      if (*Key == "Targets") {
-        auto Items = list(V, "target names");
-        if (!Items)
-          return;
-        for (auto &[T, Node] : *Items) {
-          if (!Banks.find(T)) {
-            error(Node, "unknown target '" + T +
-                            "'; valid targets: " + llvm::join(Banks.targetNames(), ", "));
-            return;
-          }
-          C.Targets.push_back(T);
-        }
-      } else if (*Key == "Block") {
-        C.Block = block(V);
-      } else if (*Key == "Kernels") {
-        auto *Kernels = llvm::dyn_cast_or_null<yaml::MappingNode>(V);
-        if (!Kernels) {
-          error(V ? V : KV.getKey(), "Kernels expects a mapping: kernel name: {Block: [X, Y, Z]}");
-          return;
-        }
-        for (yaml::KeyValueNode &K : *Kernels) {
-          auto Name = scalar(K.getKey(), "a kernel name");
-          if (!Name)
-            return;
-          yaml::Node *KV2 = K.getValue();
-          std::optional<std::array<unsigned, 3>> B;
-          if (auto *Settings = llvm::dyn_cast_or_null<yaml::MappingNode>(KV2)) {
-            for (yaml::KeyValueNode &S : *Settings) {
-              auto SKey = scalar(S.getKey(), "a key");
-              if (!SKey)
-                return;
-              if (*SKey != "Block") {
-                error(S.getKey(), "unknown key '" + *SKey + "' for kernel '" + *Name +
-                                      "'; the known key is Block");
-                return;
-              }
-              B = block(S.getValue());
-            }
-          } else {
-            B = block(KV2); // transpose: [32, 8]
-          }
-          if (!B) {
-            error(K.getKey(), "kernel '" + *Name + "' needs a Block");
-            return;
-          }
-          C.KernelBlocks[*Name] = *B;
-        }
-      } else if (*Key == "Ignore") {
-        auto Items = list(V, "file patterns");
-        if (!Items)
-          return;
-        for (auto &Item : *Items)
-          C.Ignore.push_back(Item.first);
-      } else if (*Key == "Strategy") {
-        auto S = scalar(V, "auto, pad or swizzle");
-        if (!S)
-          return;
-        if (*S == "auto")
-          C.Strat = Strategy::Auto;
-        else if (*S == "pad")
-          C.Strat = Strategy::Pad;
-        else if (*S == "swizzle")
-          C.Strat = Strategy::Swizzle;
-        else {
-          error(V, "Strategy expects auto, pad or swizzle, got '" + *S + "'");
-          return;
-        }
-      } else {
-        error(KV.getKey(),
-              "unknown key '" + *Key + "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
-        return;
-      }
+      Visit(*Key, KV);
+      if (Err)
+        break;
     }
+    return Seen.size();
+  }
+
+  void kernel(const std::string &Name, yaml::KeyValueNode &K) {
+    auto *Settings = llvm::dyn_cast_or_null<yaml::MappingNode>(K.getValue());
+    if (!Settings) {
+      block(K.getValue()); // transpose: [32, 8]
+      return;
+    }
+    size_t Keys = eachKey(*Settings, "a key", [&](const std::string &Key, yaml::KeyValueNode &KV) {
+      if (Key != "Block")
+        error(KV.getKey(),
+              "unknown key '" + Key + "' for kernel '" + Name + "'; the known key is Block");
+      else
+        block(KV.getValue());
+    });
+    if (Keys == 0)
+      error(K.getKey(), "kernel '" + Name + "' needs a Block");
+  }
+
+  void kernels(yaml::KeyValueNode &KV) {
+    auto *Kernels = llvm::dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
+    if (!Kernels)
+      return error(KV.getValue() ? KV.getValue() : KV.getKey(),
+                   "Kernels expects a mapping: kernel name: {Block: [X, Y, Z]}");
+    KernelsReadable = true;
+    eachKey(*Kernels, "a kernel name", [&](const std::string &Name, yaml::KeyValueNode &K) {
+      kernel(Name, K);
+      if (!Err)
+        KernelNames.push_back(Name);
+    });
+  }
+
+  void top(yaml::MappingNode &M) {
+    eachKey(M, "a key", [&](const std::string &Key, yaml::KeyValueNode &KV) {
+      yaml::Node *V = KV.getValue();
+      if (Key == "Targets")
+        list(V, "target names");
+      else if (Key == "Block")
+        block(V);
+      else if (Key == "Kernels")
+        kernels(KV);
+      else if (Key == "Ignore")
+        list(V, "file patterns");
+      else if (Key == "Strategy")
+        scalar(V, "auto, pad or swizzle");
+      else
+        error(KV.getKey(),
+              "unknown key '" + Key + "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
+      // Kernels with a bad kernel still has good ones before it to read.
+      if (!Err || (Key == "Kernels" && KernelsReadable))
+        TopKeys.push_back(Key);
+    });
   }
 
   std::string Path;
-  const BankModel &Banks;
-  llvm::SourceMgr SM;
+  llvm::SourceMgr &SM;
   std::optional<std::string> Err;
+
+public:
+  /// The top-level keys and the kernels' names whose shape is right, in
+  /// the file's order: the traits read them in that order, and before a
+  /// shape error, so that the error reported is the first in the file.
+  std::vector<std::string> TopKeys, KernelNames;
+  bool KernelsReadable = false; ///< Kernels is a mapping
+};
+
+} // namespace
+
+} // namespace lds
+
+//===----------------------------------------------------------------------===//
+// The values, read by YAML traits
+//===----------------------------------------------------------------------===//
+
+namespace lds::config {
+
+/// What the traits' scalar readers need: the targets known, and room for
+/// an error message (ScalarTraits::input returns it as a StringRef).
+struct ReadContext {
+  const BankModel *Banks = nullptr;
+  std::vector<std::string> TopKeys, KernelNames; ///< in the file's order
+  std::string Message;
+};
+
+struct TargetName {
+  std::string Name;
+};
+struct BlockDim {
+  unsigned Value = 1;
+};
+struct StrategyName {
+  Strategy Value = Strategy::Auto;
+  bool Given = false;
+};
+/// One scalar "a, b" where a list goes: its items, each read as Item.
+template <typename Item> struct CommaList {
+  std::vector<Item> Items;
+};
+struct NoMapping {}; ///< a list given as a mapping; ShapeCheck refuses it
+
+/// A list: a sequence of Item, or one scalar "a, b".
+template <typename Item> struct ListValue {
+  std::vector<Item> Seq;
+  CommaList<Item> Comma;
+  NoMapping Map;
+  bool IsComma = false;
+  const std::vector<Item> &items() const { return IsComma ? Comma.Items : Seq; }
+};
+
+/// A kernel's entry: {Block: [X, Y, Z]}, or the block itself.
+struct KernelSettings {
+  ListValue<BlockDim> Block;
+};
+struct KernelEntry {
+  KernelSettings Settings;
+  ListValue<BlockDim> Direct;
+  bool IsMapping = false;
+  const ListValue<BlockDim> &block() const { return IsMapping ? Settings.Block : Direct; }
+};
+struct KernelMap {
+  std::map<std::string, KernelEntry> Entries;
+};
+
+/// Plain fields, not std::optional: mapOptional would take an optional
+/// "<none>" for "not given", which the file never meant.
+struct RawConfig {
+  ListValue<TargetName> Targets;
+  ListValue<BlockDim> Block;
+  KernelMap Kernels;
+  ListValue<std::string> Ignore;
+  StrategyName Strat;
+};
+
+/// Each item of one scalar: Text split at commas, trimmed.
+inline std::vector<StringRef> commaItems(StringRef Text) {
+  llvm::SmallVector<StringRef, 4> Parts;
+  Text.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  std::vector<StringRef> Out;
+  for (StringRef P : Parts)
+    Out.push_back(P.trim());
+  return Out;
+}
+
+inline StringRef readTarget(StringRef S, void *Ctx, TargetName &T) {
+  auto &C = *static_cast<ReadContext *>(Ctx);
+  if (!C.Banks->find(S.str())) {
+    C.Message = "unknown target '" + S.str() +
+                "'; valid targets: " + llvm::join(C.Banks->targetNames(), ", ");
+    return C.Message;
+  }
+  T.Name = S.str();
+  return {};
+}
+
+inline StringRef readBlockDim(StringRef S, void *Ctx, BlockDim &B) {
+  auto &C = *static_cast<ReadContext *>(Ctx);
+  if (S.getAsInteger(10, B.Value) || B.Value == 0 || B.Value > 1024) {
+    C.Message = "Block expects positive integers up to 1024, got '" + S.str() + "'";
+    return C.Message;
+  }
+  return {};
+}
+
+inline StringRef readString(StringRef S, void *, std::string &Out) {
+  Out = S.str();
+  return {};
+}
+
+} // namespace lds::config
+
+namespace llvm::yaml {
+
+using namespace lds::config;
+
+/// Scalars that are only read: output is never asked for.
+template <typename T, StringRef (*Read)(StringRef, void *, T &)> struct ReadOnlyScalar {
+  static void output(const T &, void *, raw_ostream &) {}
+  static StringRef input(StringRef S, void *Ctx, T &V) { return Read(S, Ctx, V); }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct ScalarTraits<TargetName> : ReadOnlyScalar<TargetName, readTarget> {};
+template <> struct ScalarTraits<BlockDim> : ReadOnlyScalar<BlockDim, readBlockDim> {};
+
+template <> struct ScalarTraits<StrategyName> {
+  static void output(const StrategyName &, void *, raw_ostream &) {}
+  static StringRef input(StringRef S, void *Ctx, StrategyName &V) {
+    V.Given = true;
+    if (S == "auto")
+      V.Value = lds::Strategy::Auto;
+    else if (S == "pad")
+      V.Value = lds::Strategy::Pad;
+    else if (S == "swizzle")
+      V.Value = lds::Strategy::Swizzle;
+    else {
+      auto &C = *static_cast<ReadContext *>(Ctx);
+      C.Message = "Strategy expects auto, pad or swizzle, got '" + S.str() + "'";
+      return C.Message;
+    }
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+/// "a, b": each item read as a scalar of its own, the error on the whole.
+template <typename Item> struct ScalarTraits<CommaList<Item>> {
+  static void output(const CommaList<Item> &, void *, raw_ostream &) {}
+  static StringRef input(StringRef S, void *Ctx, CommaList<Item> &L) {
+    for (StringRef Part : commaItems(S)) {
+      L.Items.emplace_back();
+      StringRef Err = ScalarTraits<Item>::input(Part, Ctx, L.Items.back());
+      if (!Err.empty())
+        return Err;
+    }
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct ScalarTraits<CommaList<std::string>> {
+  static void output(const CommaList<std::string> &, void *, raw_ostream &) {}
+  static StringRef input(StringRef S, void *, CommaList<std::string> &L) {
+    for (StringRef Part : commaItems(S))
+      L.Items.push_back(Part.str());
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct MappingTraits<NoMapping> {
+  static void mapping(IO &, NoMapping &) {}
+};
+
+template <typename Item> struct PolymorphicTraits<ListValue<Item>> {
+  static NodeKind getKind(const ListValue<Item> &L) {
+    return L.IsComma ? NodeKind::Scalar : NodeKind::Sequence;
+  }
+  static CommaList<Item> &getAsScalar(ListValue<Item> &L) {
+    L.IsComma = true;
+    return L.Comma;
+  }
+  static std::vector<Item> &getAsSequence(ListValue<Item> &L) { return L.Seq; }
+  static NoMapping &getAsMap(ListValue<Item> &L) { return L.Map; }
+};
+
+template <> struct MappingTraits<KernelSettings> {
+  static void mapping(IO &IO, KernelSettings &S) { IO.mapOptional("Block", S.Block); }
+};
+
+template <> struct PolymorphicTraits<KernelEntry> {
+  static NodeKind getKind(const KernelEntry &E) {
+    return E.IsMapping ? NodeKind::Map : NodeKind::Sequence;
+  }
+  static CommaList<BlockDim> &getAsScalar(KernelEntry &E) {
+    E.Direct.IsComma = true;
+    return E.Direct.Comma;
+  }
+  static std::vector<BlockDim> &getAsSequence(KernelEntry &E) { return E.Direct.Seq; }
+  static KernelSettings &getAsMap(KernelEntry &E) {
+    E.IsMapping = true;
+    return E.Settings;
+  }
+};
+
+template <> struct MappingTraits<KernelMap> {
+  static void mapping(IO &IO, KernelMap &M) {
+    for (const std::string &Name : static_cast<ReadContext *>(IO.getContext())->KernelNames)
+      IO.mapRequired(Name.c_str(), M.Entries[Name]);
+  }
+};
+
+template <> struct MappingTraits<RawConfig> {
+  static void mapping(IO &IO, RawConfig &C) {
+    for (const std::string &Key : static_cast<ReadContext *>(IO.getContext())->TopKeys)
+      if (Key == "Targets")
+        IO.mapOptional("Targets", C.Targets);
+      else if (Key == "Block")
+        IO.mapOptional("Block", C.Block);
+      else if (Key == "Kernels")
+        IO.mapOptional("Kernels", C.Kernels);
+      else if (Key == "Ignore")
+        IO.mapOptional("Ignore", C.Ignore);
+      else if (Key == "Strategy")
+        IO.mapOptional("Strategy", C.Strat);
+  }
+};
+
+} // namespace llvm::yaml
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(lds::config::TargetName)
+LLVM_YAML_IS_SEQUENCE_VECTOR(lds::config::BlockDim)
+
+namespace lds {
+
+namespace {
+
+std::array<unsigned, 3> blockOf(const config::ListValue<config::BlockDim> &L) {
+  std::array<unsigned, 3> B = {1, 1, 1};
+  for (size_t I = 0; I < L.items().size(); ++I)
+    B[I] = L.items()[I].Value;
+  return B;
+}
+
+void fromRaw(const config::RawConfig &R, ProjectConfig &C) {
+  for (const config::TargetName &T : R.Targets.items())
+    C.Targets.push_back(T.Name);
+  if (!R.Block.items().empty()) // ShapeCheck refuses a Block of no numbers
+    C.Block = blockOf(R.Block);
+  for (const auto &[Name, E] : R.Kernels.Entries)
+    C.KernelBlocks[Name] = blockOf(E.block());
+  C.Ignore = R.Ignore.items();
+  if (R.Strat.Given)
+    C.Strat = R.Strat.Value;
+}
+
+llvm::Error configError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// Keeps the first diagnostic as "PATH:LINE:COL: message".
+struct FirstDiag {
+  std::string Path;
+  std::optional<std::string> Err;
+
+  static void handle(const llvm::SMDiagnostic &D, void *Self) {
+    auto *F = static_cast<FirstDiag *>(Self);
+    if (!F->Err && D.getKind() == llvm::SourceMgr::DK_Error)
+      F->Err = F->Path + ":" + std::to_string(D.getLineNo()) + ":" +
+               std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage().str();
+  }
 };
 
 /// Glob over a path: '*' and '?' do not cross '/', '**' does, [...] is a
@@ -317,7 +543,46 @@ bool ProjectConfig::ignores(StringRef AbsFile) const {
 
 llvm::Expected<ProjectConfig> parseProjectConfig(StringRef Path, StringRef Text,
                                                  const BankModel &Banks) {
-  return Parser(Path, Banks).parse(Text);
+  ProjectConfig C;
+  C.Path = Path.str();
+  C.Dir = llvm::sys::path::parent_path(Path).str();
+  FirstDiag Diag{Path.str(), std::nullopt};
+  llvm::SourceMgr SM;
+  SM.setDiagHandler(FirstDiag::handle, &Diag);
+  // Syntax first, so that a missing bracket is reported as such rather
+  // than as the odd value it makes; then the shape, in the file's words.
+  yaml::Stream S(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
+  S.validate();
+  if (Diag.Err)
+    return configError(*Diag.Err);
+  yaml::Stream Shape(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
+  auto Doc = Shape.begin();
+  if (Doc == Shape.end())
+    return C;
+  bool Empty = false;
+  ShapeCheck Check(Path, SM);
+  std::optional<std::string> ShapeErr = Check.check(*Doc, Empty);
+  if (Empty)
+    return C;
+  // The values before a shape error are read all the same: an error among
+  // them comes first in the file. The entries from the bad one on are not
+  // read (AllowUnknownKeys: skipped, with a warning that is dropped).
+  config::ReadContext Ctx{&Banks, Check.TopKeys, Check.KernelNames, ""};
+  config::RawConfig Raw;
+  yaml::Input In(Text, &Ctx, FirstDiag::handle, &Diag);
+  In.setAllowUnknownKeys(ShapeErr.has_value());
+  In >> Raw;
+  // After a shape error only a value's error is earlier in the file; the
+  // parser's own complaints about that shape (a duplicate key, "Map key
+  // must be a scalar") are ShapeCheck's in its words.
+  if (ShapeErr && (!Diag.Err || Ctx.Message.empty()))
+    return configError(*ShapeErr);
+  if (Diag.Err)
+    return configError(*Diag.Err);
+  if (In.error())
+    return configError(Path.str() + ": " + In.error().message());
+  fromRaw(Raw, C);
+  return C;
 }
 
 llvm::Expected<const ProjectConfig *> ProjectConfigs::forFile(StringRef AbsFile) {
