@@ -79,6 +79,82 @@ CheckRequest checkOf(const RunConfig &Base, const BenchSpec &S, const std::strin
   return R;
 }
 
+namespace {
+
+/// Array id -> its name in the source, from the report's "arrays".
+std::map<std::string, std::string> arrayNames(const json::Object &Root) {
+  std::map<std::string, std::string> Out;
+  if (const json::Array *Arrays = Root.getArray("arrays"))
+    for (const json::Value &A : *Arrays)
+      if (const json::Object *O = A.getAsObject())
+        if (auto Id = O->getString("id"))
+          if (auto Name = O->getString("name"))
+            Out[Id->str()] = Name->str();
+  return Out;
+}
+
+/// The passes of the kernel's loads and stores, one line per access.
+struct Costs {
+  std::vector<double> Ld, St;
+  bool LdUnknown = false, StUnknown = false;
+  std::string Details;
+};
+
+/// The results on Target of the access A (a load or store) into C.
+void addAccess(const json::Object &A, const std::string &Kind, const std::string &Array,
+               const std::string &Target, Costs &C) {
+  bool IsLoad = Kind == "load";
+  const json::Array *Results = A.getArray("results");
+  if (!Results)
+    return;
+  for (const json::Value &RV : *Results) {
+    const json::Object *R = RV.getAsObject();
+    if (!R || R->getString("target").value_or("") != Target)
+      continue;
+    std::string Line = formatv("    {0}:{1} {2} '{3}' {4} B: ", A.getInteger("line").value_or(0),
+                               A.getInteger("column").value_or(0), Kind, Array,
+                               A.getInteger("width_bytes").value_or(0))
+                           .str();
+    if (R->getString("status").value_or("") != "exact") {
+      (IsLoad ? C.LdUnknown : C.StUnknown) = true;
+      Line += "unknown (" + R->getString("reason").value_or("").str() + ")";
+    } else {
+      double Passes = R->getNumber("passes").value_or(0);
+      (IsLoad ? C.Ld : C.St).push_back(Passes);
+      Line += formatPasses(Passes) + (Passes == 1 ? " pass" : " passes") + ", ideal " +
+              formatPasses(R->getNumber("ideal_passes").value_or(0));
+    }
+    C.Details += Line + "\n";
+  }
+}
+
+/// The costs of Kernel's loads and stores on Target in the report Root.
+Costs costsOf(const json::Object &Root, const BenchSpec &S, const std::string &Kernel,
+              const std::string &Target) {
+  Costs C;
+  const json::Array *Acc = Root.getArray("accesses");
+  if (!Acc)
+    return C;
+  std::map<std::string, std::string> ArrayNames = arrayNames(Root);
+  std::string Want = normaliseKernel(Kernel);
+  // With template arguments, that instance; without, every instance.
+  bool WantTemplate = StringRef(Kernel).contains('<');
+  for (const json::Value &AV : *Acc) {
+    const json::Object *A = AV.getAsObject();
+    if (!A)
+      continue;
+    std::string K = normaliseKernel(A->getString("kernel").value_or(""));
+    if (WantTemplate ? K != Want : S.kernelBaseName(K) != S.kernelBaseName(Want))
+      continue;
+    std::string Kind = A->getString("kind").value_or("load").str();
+    if (Kind == "load" || Kind == "store")
+      addAccess(*A, Kind, ArrayNames[A->getString("array").value_or("").str()], Target, C);
+  }
+  return C;
+}
+
+} // namespace
+
 Prediction predict(const RunConfig &Base, const BenchSpec &S, const std::string &File,
                    const std::string &Kernel, const std::vector<std::string> &CompilerArgs,
                    const std::string &Target, const std::string &Dir, const std::string &Tag) {
@@ -104,60 +180,11 @@ Prediction predict(const RunConfig &Base, const BenchSpec &S, const std::string 
     return P;
   }
   const json::Object *Root = V->getAsObject();
-  const json::Array *Acc = Root ? Root->getArray("accesses") : nullptr;
-  std::map<std::string, std::string> ArrayNames;
-  if (const json::Array *Arrays = Root ? Root->getArray("arrays") : nullptr)
-    for (const json::Value &A : *Arrays)
-      if (const json::Object *O = A.getAsObject())
-        if (auto Id = O->getString("id"))
-          if (auto Name = O->getString("name"))
-            ArrayNames[Id->str()] = Name->str();
-  std::string Want = normaliseKernel(Kernel);
-  bool WantTemplate = StringRef(Kernel).contains('<');
-  std::vector<double> Ld, St;
-  bool LdUnknown = false, StUnknown = false;
-  std::string Details;
-  if (Acc)
-    for (const json::Value &AV : *Acc) {
-      const json::Object *A = AV.getAsObject();
-      if (!A)
-        continue;
-      std::string K = normaliseKernel(A->getString("kernel").value_or(""));
-      if (WantTemplate ? K != Want : S.kernelBaseName(K) != S.kernelBaseName(Want))
-        continue;
-      std::string Kind = A->getString("kind").value_or("load").str();
-      bool IsLoad = Kind == "load";
-      if (Kind != "load" && Kind != "store")
-        continue;
-      const json::Array *Results = A->getArray("results");
-      if (!Results)
-        continue;
-      for (const json::Value &RV : *Results) {
-        const json::Object *R = RV.getAsObject();
-        if (!R || R->getString("target").value_or("") != Target)
-          continue;
-        std::string Array = ArrayNames[A->getString("array").value_or("").str()];
-        std::string Line =
-            formatv("    {0}:{1} {2} '{3}' {4} B: ", A->getInteger("line").value_or(0),
-                    A->getInteger("column").value_or(0), Kind, Array,
-                    A->getInteger("width_bytes").value_or(0))
-                .str();
-        if (R->getString("status").value_or("") != "exact") {
-          (IsLoad ? LdUnknown : StUnknown) = true;
-          Line += "unknown (" + R->getString("reason").value_or("").str() + ")";
-        } else {
-          double Passes = R->getNumber("passes").value_or(0);
-          (IsLoad ? Ld : St).push_back(Passes);
-          Line += formatPasses(Passes) + (Passes == 1 ? " pass" : " passes") + ", ideal " +
-                  formatPasses(R->getNumber("ideal_passes").value_or(0));
-        }
-        Details += Line + "\n";
-      }
-    }
-  P.Ld = summarise(Ld, LdUnknown);
-  P.St = summarise(St, StUnknown);
-  P.Details = Details;
-  if (Details.empty())
+  Costs C = Root ? costsOf(*Root, S, Kernel, Target) : Costs();
+  P.Ld = summarise(C.Ld, C.LdUnknown);
+  P.St = summarise(C.St, C.StUnknown);
+  P.Details = C.Details;
+  if (C.Details.empty())
     P.Why = "no __shared__ access of kernel '" + Kernel + "' found by lds-rewrite";
   return P;
 }
