@@ -2,15 +2,15 @@
 
 #include "pipeline/ProjectConfig.h"
 
+#include "pipeline/ConfigShape.h"
+#include "pipeline/ConfigTraits.h"
+
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
-
-#include <set>
 
 using llvm::StringRef;
 namespace yaml = llvm::yaml;
@@ -19,291 +19,67 @@ namespace lds {
 
 namespace {
 
-class Parser {
-public:
-  Parser(StringRef Path, const BankModel &Banks) : Path(Path.str()), Banks(Banks) {
-    SM.setDiagHandler(
-        [](const llvm::SMDiagnostic &D, void *Self) {
-          auto *P = static_cast<Parser *>(Self);
-          if (!P->Err)
-            P->Err = P->Path + ":" + std::to_string(D.getLineNo()) + ":" +
-                     std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage().str();
-        },
-        this);
-  }
+std::array<unsigned, 3> blockOf(const config::ListValue<config::BlockDim> &L) {
+  std::array<unsigned, 3> B = {1, 1, 1};
+  for (size_t I = 0; I < L.items().size(); ++I)
+    B[I] = L.items()[I].Value;
+  return B;
+}
 
-  llvm::Expected<ProjectConfig> parse(StringRef Text) {
-    ProjectConfig C;
-    C.Path = Path;
-    C.Dir = llvm::sys::path::parent_path(Path).str();
-    // Syntax first, so that a missing bracket is reported as such rather
-    // than as the odd value it makes.
-    {
-      yaml::Stream Syntax(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
-      Syntax.validate();
-    }
-    if (Err)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Err);
-    yaml::Stream S(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
-    auto Doc = S.begin();
-    if (Doc != S.end() && !Err) {
-      yaml::Node *Root = Doc->getRoot();
-      if (Root && !llvm::isa<yaml::NullNode>(Root)) {
-        if (auto *M = llvm::dyn_cast<yaml::MappingNode>(Root))
-          top(*M, C);
-        else
-          error(Root, "expected a mapping of Targets, Block, Kernels, Ignore, "
-                      "Strategy");
-      }
-      if (!Err)
-        Doc->skip();
-    }
-    if (Err)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Err);
-    return C;
-  }
+void fromRaw(const config::RawConfig &R, ProjectConfig &C) {
+  for (const config::TargetName &T : R.Targets.items())
+    C.Targets.push_back(T.Name);
+  if (!R.Block.items().empty()) // the shape check refuses a Block of no numbers
+    C.Block = blockOf(R.Block);
+  for (const auto &[Name, E] : R.Kernels.Entries)
+    C.KernelBlocks[Name] = blockOf(E.block());
+  C.Ignore = R.Ignore.items();
+  if (R.Strat.Given)
+    C.Strat = R.Strat.Value;
+}
 
-private:
-  void error(yaml::Node *N, const llvm::Twine &Msg) {
-    if (Err)
-      return;
-    auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
-    Err = Path + ":" + std::to_string(Line) + ":" + std::to_string(Col) + ": " + Msg.str();
-  }
+llvm::Error configError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
 
-  std::optional<std::string> scalar(yaml::Node *N, StringRef What) {
-    if (auto *S = llvm::dyn_cast_or_null<yaml::ScalarNode>(N)) {
-      llvm::SmallString<32> Storage;
-      return S->getValue(Storage).str();
-    }
-    if (N)
-      error(N, "expected " + What);
-    return std::nullopt;
-  }
-
-  /// A sequence of scalars, or one scalar "a, b".
-  std::optional<std::vector<std::pair<std::string, yaml::Node *>>> list(yaml::Node *N,
-                                                                        StringRef What) {
-    std::vector<std::pair<std::string, yaml::Node *>> Out;
-    if (auto *Seq = llvm::dyn_cast_or_null<yaml::SequenceNode>(N)) {
-      for (yaml::Node &Item : *Seq) {
-        auto V = scalar(&Item, What);
-        if (!V)
-          return std::nullopt;
-        Out.push_back({*V, &Item});
-      }
-      return Out;
-    }
-    if (auto *S = llvm::dyn_cast_or_null<yaml::ScalarNode>(N)) {
-      llvm::SmallString<32> Storage;
-      llvm::SmallVector<StringRef, 4> Parts;
-      S->getValue(Storage).split(Parts, ',', -1, /*KeepEmpty=*/false);
-      for (StringRef P : Parts)
-        Out.push_back({P.trim().str(), N});
-      return Out;
-    }
-    error(N, "expected a list of " + What);
-    return std::nullopt;
-  }
-
-  std::optional<std::array<unsigned, 3>> block(yaml::Node *N) {
-    auto Items = list(N, "block dimensions");
-    if (!Items)
-      return std::nullopt;
-    if (Items->empty() || Items->size() > 3) {
-      error(N, "Block expects 1 to 3 positive integers, as [X, Y, Z]");
-      return std::nullopt;
-    }
-    std::array<unsigned, 3> B = {1, 1, 1};
-    for (size_t I = 0; I < Items->size(); ++I) {
-      auto &[Text, Node] = (*Items)[I];
-      if (StringRef(Text).getAsInteger(10, B[I]) || B[I] == 0 || B[I] > 1024) {
-        error(Node, "Block expects positive integers up to 1024, got '" + Text + "'");
-        return std::nullopt;
-      }
-    }
-    return B;
-  }
-
-  void top(yaml::MappingNode &M, ProjectConfig &C) {
-    std::set<std::string> Seen;
-    for (yaml::KeyValueNode &KV : M) {
-      if (Err)
-        return;
-      auto Key = scalar(KV.getKey(), "a key");
-      if (!Key)
-        return;
-      yaml::Node *V = KV.getValue();
-      if (!Seen.insert(*Key).second) {
-        error(KV.getKey(), "duplicate key '" + *Key + "'");
-        return;
-      }
-      if (*Key == "Targets") {
-        auto Items = list(V, "target names");
-        if (!Items)
-          return;
-        for (auto &[T, Node] : *Items) {
-          if (!Banks.find(T)) {
-            error(Node, "unknown target '" + T +
-                            "'; valid targets: " + llvm::join(Banks.targetNames(), ", "));
-            return;
-          }
-          C.Targets.push_back(T);
-        }
-      } else if (*Key == "Block") {
-        C.Block = block(V);
-      } else if (*Key == "Kernels") {
-        auto *Kernels = llvm::dyn_cast_or_null<yaml::MappingNode>(V);
-        if (!Kernels) {
-          error(V ? V : KV.getKey(), "Kernels expects a mapping: kernel name: {Block: [X, Y, Z]}");
-          return;
-        }
-        for (yaml::KeyValueNode &K : *Kernels) {
-          auto Name = scalar(K.getKey(), "a kernel name");
-          if (!Name)
-            return;
-          yaml::Node *KV2 = K.getValue();
-          std::optional<std::array<unsigned, 3>> B;
-          if (auto *Settings = llvm::dyn_cast_or_null<yaml::MappingNode>(KV2)) {
-            for (yaml::KeyValueNode &S : *Settings) {
-              auto SKey = scalar(S.getKey(), "a key");
-              if (!SKey)
-                return;
-              if (*SKey != "Block") {
-                error(S.getKey(), "unknown key '" + *SKey + "' for kernel '" + *Name +
-                                      "'; the known key is Block");
-                return;
-              }
-              B = block(S.getValue());
-            }
-          } else {
-            B = block(KV2); // transpose: [32, 8]
-          }
-          if (!B) {
-            error(K.getKey(), "kernel '" + *Name + "' needs a Block");
-            return;
-          }
-          C.KernelBlocks[*Name] = *B;
-        }
-      } else if (*Key == "Ignore") {
-        auto Items = list(V, "file patterns");
-        if (!Items)
-          return;
-        for (auto &Item : *Items)
-          C.Ignore.push_back(Item.first);
-      } else if (*Key == "Strategy") {
-        auto S = scalar(V, "auto, pad or swizzle");
-        if (!S)
-          return;
-        if (*S == "auto")
-          C.Strat = Strategy::Auto;
-        else if (*S == "pad")
-          C.Strat = Strategy::Pad;
-        else if (*S == "swizzle")
-          C.Strat = Strategy::Swizzle;
-        else {
-          error(V, "Strategy expects auto, pad or swizzle, got '" + *S + "'");
-          return;
-        }
-      } else {
-        error(KV.getKey(),
-              "unknown key '" + *Key + "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
-        return;
-      }
-    }
-  }
-
+/// Keeps the first diagnostic as "PATH:LINE:COL: message".
+struct FirstDiag {
   std::string Path;
-  const BankModel &Banks;
-  llvm::SourceMgr SM;
   std::optional<std::string> Err;
+
+  static void handle(const llvm::SMDiagnostic &D, void *Self) {
+    auto *F = static_cast<FirstDiag *>(Self);
+    if (!F->Err && D.getKind() == llvm::SourceMgr::DK_Error)
+      F->Err = F->Path + ":" + std::to_string(D.getLineNo()) + ":" +
+               std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage().str();
+  }
 };
 
-/// Glob over a path: '*' and '?' do not cross '/', '**' does, [...] is a
-/// character class ([!...] negated).
-bool globPath(StringRef P, StringRef S) {
-  while (!P.empty()) {
-    if (P.starts_with("**")) {
-      P = P.drop_front(2);
-      // "**/" also matches no folder at all.
-      if (P.starts_with("/") && globPath(P.drop_front(), S))
-        return true;
-      for (size_t I = 0; I <= S.size(); ++I)
-        if (globPath(P, S.drop_front(I)))
-          return true;
-      return false;
-    }
-    char C = P.front();
-    if (C == '*') {
-      P = P.drop_front();
-      for (size_t I = 0; I <= S.size(); ++I) {
-        if (globPath(P, S.drop_front(I)))
-          return true;
-        if (I < S.size() && S[I] == '/')
-          return false;
-      }
-      return false;
-    }
-    if (S.empty())
-      return false;
-    if (C == '?') {
-      if (S.front() == '/')
-        return false;
-    } else if (C == '[' && P.find(']', 2) != StringRef::npos) {
-      size_t Close = P.find(']', 2);
-      StringRef Class = P.slice(1, Close);
-      bool Negate = Class.consume_front("!") || Class.consume_front("^");
-      bool In = false;
-      for (size_t I = 0; I < Class.size(); ++I) {
-        if (I + 2 < Class.size() && Class[I + 1] == '-') {
-          In |= Class[I] <= S.front() && S.front() <= Class[I + 2];
-          I += 2;
-        } else {
-          In |= Class[I] == S.front();
-        }
-      }
-      if (In == Negate || S.front() == '/')
-        return false;
-      P = P.drop_front(Close + 1);
-      S = S.drop_front();
-      continue;
-    } else if (C != S.front()) {
-      return false;
-    }
-    P = P.drop_front();
-    S = S.drop_front();
-  }
-  return S.empty();
+/// The values of Text into C, read by the traits in the shape's key order.
+llvm::Error readValues(StringRef Text, const ConfigShape &Shape, const BankModel &Banks,
+                       FirstDiag &Diag, ProjectConfig &C) {
+  // The values before a shape error are read all the same: an error among
+  // them comes first in the file. The entries from the bad one on are not
+  // read (AllowUnknownKeys: skipped, with a warning that is dropped).
+  config::ReadContext Ctx{&Banks, Shape.TopKeys, Shape.KernelNames, ""};
+  config::RawConfig Raw;
+  yaml::Input In(Text, &Ctx, FirstDiag::handle, &Diag);
+  In.setAllowUnknownKeys(Shape.Error.has_value());
+  In >> Raw;
+  // After a shape error only a value's error is earlier in the file; the
+  // parser's own complaints about that shape (a duplicate key, "Map key
+  // must be a scalar") are the shape check's, in its words.
+  if (Shape.Error && (!Diag.Err || Ctx.Message.empty()))
+    return configError(*Shape.Error);
+  if (Diag.Err)
+    return configError(*Diag.Err);
+  if (In.error())
+    return configError(C.Path + ": " + In.error().message());
+  fromRaw(Raw, C);
+  return llvm::Error::success();
 }
 
 } // namespace
-
-bool ignorePatternMatches(StringRef Pattern, StringRef RelPath) {
-  Pattern = Pattern.trim();
-  while (Pattern.consume_front("./"))
-    ;
-  if (Pattern.empty() || Pattern.starts_with("#"))
-    return false;
-  bool DirOnly = Pattern.consume_back("/");
-  bool Anchored = Pattern.consume_front("/") || Pattern.contains('/');
-  llvm::SmallVector<StringRef, 8> Parts;
-  RelPath.split(Parts, '/', -1, /*KeepEmpty=*/false);
-  // Anchored: the path or one of its folders, from the top. Otherwise: any
-  // one component (a folder, or the file's name unless DirOnly).
-  for (size_t N = 1; N <= Parts.size(); ++N) {
-    bool IsFile = N == Parts.size();
-    if (DirOnly && IsFile)
-      break;
-    if (Anchored) {
-      StringRef Prefix(Parts.front().data(), Parts[N - 1].end() - Parts.front().data());
-      if (globPath(Pattern, Prefix))
-        return true;
-    } else if (globPath(Pattern, Parts[N - 1])) {
-      return true;
-    }
-  }
-  return false;
-}
 
 bool ProjectConfig::ignores(StringRef AbsFile) const {
   StringRef Rel = AbsFile;
@@ -317,7 +93,28 @@ bool ProjectConfig::ignores(StringRef AbsFile) const {
 
 llvm::Expected<ProjectConfig> parseProjectConfig(StringRef Path, StringRef Text,
                                                  const BankModel &Banks) {
-  return Parser(Path, Banks).parse(Text);
+  ProjectConfig C;
+  C.Path = Path.str();
+  C.Dir = llvm::sys::path::parent_path(Path).str();
+  FirstDiag Diag{Path.str(), std::nullopt};
+  llvm::SourceMgr SM;
+  SM.setDiagHandler(FirstDiag::handle, &Diag);
+  // Syntax first, so that a missing bracket is reported as such rather
+  // than as the odd value it makes; then the shape, in the file's words.
+  yaml::Stream S(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
+  S.validate();
+  if (Diag.Err)
+    return configError(*Diag.Err);
+  yaml::Stream Doc(llvm::MemoryBufferRef(Text, Path), SM, /*ShowColors=*/false);
+  auto First = Doc.begin(); // a stream is iterated once
+  if (First == Doc.end())
+    return C;
+  ConfigShape Shape = checkConfigShape(Path, SM, *First);
+  if (Shape.Empty)
+    return C;
+  if (llvm::Error E = readValues(Text, Shape, Banks, Diag, C))
+    return E;
+  return C;
 }
 
 llvm::Expected<const ProjectConfig *> ProjectConfigs::forFile(StringRef AbsFile) {

@@ -22,6 +22,7 @@
 #ifndef LDS_PIPELINE_PROJECTCONFIG_H
 #define LDS_PIPELINE_PROJECTCONFIG_H
 
+#include "pipeline/IgnorePattern.h"
 #include "planner/FixPlanner.h"
 #include "targets/BankModel.h"
 
@@ -56,9 +57,6 @@ struct ProjectConfig {
 /// against Banks. Errors read "PATH:LINE:COL: message".
 llvm::Expected<ProjectConfig> parseProjectConfig(llvm::StringRef Path, llvm::StringRef Text,
                                                  const BankModel &Banks);
-
-/// Whether a .gitignore-style pattern matches the relative path RelPath.
-bool ignorePatternMatches(llvm::StringRef Pattern, llvm::StringRef RelPath);
 
 /// Finds and caches the configuration of each folder.
 class ProjectConfigs {

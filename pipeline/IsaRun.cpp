@@ -1,0 +1,136 @@
+//===- IsaRun.cpp - lds-rewrite isa: what the compiler made of the LDS code =//
+
+#include "pipeline/IsaRun.h"
+
+#include "matchers/AnalyzedFile.h"
+#include "pipeline/CheckAction.h"
+#include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/IsaCompile.h"
+#include "pipeline/IsaFixCopy.h"
+#include "pipeline/IsaWidths.h"
+#include "targets/Targets.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace llvm;
+
+namespace lds {
+
+namespace {
+
+Error failure(const Twine &Msg) { return make_error<StringError>(Msg, inconvertibleErrorCode()); }
+
+/// The check pipeline's model and costs of the original into Out; false
+/// when it could not be parsed.
+bool analyzeSource(const IsaRequest &O, IsaResult &Out) {
+  clang::tooling::CompileCommand Cmd = isaCompileCommand(O.File, O.CompilerArgs);
+  AnalyzedFile Template;
+  Template.File = O.File;
+  Template.Targets = O.Targets;
+  DeviceParse Parse = deviceCommand(Cmd, SourceLanguage::HIP, O.Targets, O.Config);
+  Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
+  Cmd.CommandLine = Parse.CommandLine;
+  SingleCommandDatabase Single(Cmd);
+  clang::tooling::ClangTool Tool(Single, {Cmd.Filename});
+  Tool.clearArgumentsAdjusters();
+  bool Called = false;
+  auto Factory =
+      newCheckActionFactory(O.Config, Template, [&](clang::ASTContext &, AnalyzedFile &F) {
+        Out.M = F.Built.M;
+        Out.Results = F.Results;
+        Out.SourceTargets = F.Targets;
+        Called = true;
+      });
+  int RC = Tool.run(Factory.get());
+  return RC == 0 && Called;
+}
+
+/// What isa checks before compiling anything.
+Error checkRequest(const IsaRequest &O) {
+  for (const std::string &T : O.Targets)
+    if (!isAMDTarget(T))
+      return failure("isa compiles for AMD targets only; '" + T +
+                     "' is not one (gfx942, gfx950, gfx1250, ...)");
+  for (const std::string &F : {O.File, O.Compare})
+    if (!F.empty() && !sys::fs::exists(F))
+      return failure(F + ": no such file");
+  if (languageOf(O.File, O.CompilerArgs) == SourceLanguage::CUDA)
+    return failure(O.File + ": isa compiles HIP for AMD targets; this is a CUDA file");
+  return Error::success();
+}
+
+IsaNames namesFor(const IsaRequest &O) {
+  IsaNames N;
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  N.Cwd = std::string(Cwd);
+  const RunConfig &C = O.Config;
+  N.SkipPrefixes = {C.ResourceDir + "/", C.FallbackIncludeDir + "/", "/usr/include/", "/usr/lib/",
+                    "/opt/rocm"};
+  N.Names[IsaNames::absolute(O.File)] = O.File;
+  return N;
+}
+
+/// The original, then the file to compare with, if any.
+Expected<std::vector<IsaInput>> inputsOf(const IsaRequest &O, IsaResult &R) {
+  std::vector<IsaInput> In(1);
+  In[0].Out.Role = "original";
+  In[0].Out.Display = O.File;
+  In[0].Input = O.File;
+  if (!O.Compare.empty()) {
+    IsaInput V;
+    V.Out.Role = "rewritten";
+    V.Out.Display = O.Compare;
+    V.Input = O.Compare;
+    R.Names.Names[IsaNames::absolute(O.Compare)] = O.Compare;
+    In.push_back(V);
+  } else if (O.CompareFix) {
+    IsaInput V;
+    if (Error E = fixCopy(O, V, R.FixReport, R.FixChanged))
+      return E;
+    R.Names.Names[IsaNames::absolute(V.Input)] = V.Out.Display;
+    In.push_back(V);
+  }
+  return In;
+}
+
+} // namespace
+
+Expected<IsaResult> runIsa(const IsaRequest &O) {
+  if (Error E = checkRequest(O))
+    return E;
+  IsaResult R;
+  R.Names = namesFor(O);
+  if (!analyzeSource(O, R))
+    return failure(O.File + ": could not be parsed; nothing was compiled");
+  auto InputsOr = inputsOf(O, R);
+  if (!InputsOr)
+    return InputsOr.takeError();
+  std::vector<IsaInput> &Inputs = *InputsOr;
+  for (IsaInput &V : Inputs) {
+    compileInput(V, O);
+    if (!V.TempDir.empty())
+      sys::fs::remove_directories(V.TempDir);
+  }
+  Error Failed = Error::success();
+  for (const IsaInput &V : Inputs)
+    for (const auto &[T, Msg] : V.Errors)
+      Failed = joinErrors(std::move(Failed),
+                          failure(V.Out.Display + ": does not compile for " + T + ":\n" + Msg));
+  if (Failed)
+    return Failed;
+  for (IsaInput &V : Inputs)
+    R.Variants.push_back(std::move(V.Out));
+  R.Widths = compareWidths(R, R.Variants[0], O.Config);
+  R.File = O.File;
+  R.Targets = O.Targets;
+  R.Compiler =
+      O.Config.ClangPath + (hasOptLevel(O.CompilerArgs) ? "" : " -O3") + " -S -gline-tables-only";
+  R.BundledHeaders = O.Config.Headers == GpuHeaders::Bundled;
+  R.CompareFix = O.CompareFix;
+  return R;
+}
+
+} // namespace lds
