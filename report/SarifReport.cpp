@@ -17,7 +17,6 @@
 #error "LDS_REWRITE_VERSION and LDS_REWRITE_HOMEPAGE must be defined"
 #endif
 
-using namespace clang;
 using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
