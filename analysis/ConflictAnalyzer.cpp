@@ -210,7 +210,7 @@ struct LaneByte {
 /// The cost of the whole block under one binding.
 struct BlockCost {
   bool Ok = true;
-  std::string Why;
+  UnknownCause Why;
   /// Not Ok because the binding is impossible in a correct program:
   /// undefined behaviour in a uniform part of the index, or (for a value
   /// the tool tried for a free symbol) an index outside the array.
@@ -266,9 +266,11 @@ private:
                    bool WantWitness) const {
     BlockCost Result;
     std::vector<WaveAddresses> Waves;
-    if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Result.Why,
-                        &Result.Impossible, &Sampled)) {
+    std::string Why;
+    if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Why, &Result.Impossible,
+                        &Sampled)) {
       Result.Ok = false;
+      Result.Why = plainCause(std::move(Why));
       return Result;
     }
     extremes(Waves, Result);
@@ -336,7 +338,7 @@ private:
     R.Why = outsideMessage(Bad->Byte, where(Env, B, &Sampled));
   }
 
-  std::string outsideMessage(int64_t Byte, const std::string &Where) const {
+  UnknownCause outsideMessage(int64_t Byte, const std::string &Where) const {
     std::string S = "the access falls outside the array (byte " + std::to_string(Byte);
     if (A.ElementBytes && Byte >= 0)
       S += ", element " + std::to_string(Byte / A.ElementBytes) + " of " +
@@ -346,24 +348,23 @@ private:
     S += ")" + Where + " under block shape " + shapeText(A.Block.Dims);
     switch (A.Block.Source) {
     case BlockSource::Default:
-      return S + ", which was assumed (no launch with constant dimensions "
-                 "and no __launch_bounds__ give one): the block shape is "
-                 "probably wrong; pass --block=X[,Y[,Z]]";
+      return blockCause(S + ", which was assumed (no launch with constant dimensions "
+                            "and no __launch_bounds__ give one): the block shape is "
+                            "probably wrong; ");
     case BlockSource::Config:
-      return S + " from " + A.Block.From.File +
-             ": the block shape is probably wrong; set it there or pass "
-             "--block=X[,Y[,Z]]";
+      return blockCause(S + " from " + A.Block.From.File +
+                        ": the block shape is probably wrong; set it there or ");
     case BlockSource::Cli:
-      return S + " from --block: check that shape";
+      return plainCause(S + " from --block: check that shape");
     case BlockSource::LaunchBounds:
-      return S + " from __launch_bounds__ (a maximum: the launch may use "
-                 "fewer threads); pass --block=X[,Y[,Z]]";
+      return blockCause(S + " from __launch_bounds__ (a maximum: the launch may use "
+                            "fewer threads); ");
     case BlockSource::Launch:
       break;
     }
-    return S + " from the launch at " + A.Block.From.File + ":" +
-           std::to_string(A.Block.From.Line) +
-           ": a guard the tool does not see may keep these lanes out";
+    return plainCause(S + " from the launch at " + A.Block.From.File + ":" +
+                      std::to_string(A.Block.From.Line) +
+                      ": a guard the tool does not see may keep these lanes out");
   }
 
   static std::string shapeText(const std::array<unsigned, 3> &D) {
@@ -424,7 +425,7 @@ ComboCost costOfCombo(const BlockCoster &Coster, const Binding &Known,
 /// when moved alone, else (only mixed samples differ) the first one.
 std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Known,
                                   const std::vector<FreeSample> &Samples, const SymbolPlan &Plan,
-                                  std::string &FailWhy) {
+                                  UnknownCause &FailWhy) {
   std::vector<std::optional<double>> Passes;
   std::optional<size_t> OutsideUnder;
   for (const FreeSample &S : Samples) {
@@ -468,16 +469,18 @@ std::optional<size_t> freeCulprit(const BlockCoster &Coster, const Binding &Know
   return 0;
 }
 
-std::string dependsMessage(const SymbolPlan &Plan, size_t Sym) {
+/// The cost moves with free symbol Sym: the value to give is Sym's, or that
+/// of the symbol it is derived from (its hint).
+UnknownCause dependsMessage(const SymbolPlan &Plan, size_t Sym) {
   const std::string &Name = Plan.FreeNames[Sym];
   const std::string &Desc = Plan.FreeDescriptions[Sym];
   std::string S = "depends on " + Desc;
   if (!Plan.FreeHints[Sym].empty())
-    return S + ", which depends on " + Plan.FreeHintDescriptions[Sym] + "; pass --assume " +
-           Plan.FreeHints[Sym] + "=VALUE";
+    return assumeCause(S + ", which depends on " + Plan.FreeHintDescriptions[Sym],
+                       Plan.FreeHints[Sym]);
   if (Desc.find("'" + Name + "'") == std::string::npos)
     S += " ('" + Name + "')";
-  return S + "; pass --assume " + Name + "=VALUE";
+  return assumeCause(S, Name);
 }
 
 double degreeOf(const BlockCost &C) { return conflictDegree(C.Passes, C.IdealPasses); }
@@ -546,7 +549,7 @@ bool splitDataTerms(const ExprRef &E, int64_t Scale, ExprRef &Known,
 std::optional<AccessResult> ConflictAnalyzer::dataIndependent(const Access &A, const TargetModel &T,
                                                               const BankRule &Rule,
                                                               const Binding &Assumptions,
-                                                              std::string &Why) const {
+                                                              UnknownCause &Why) const {
   ExprRef Known;
   std::vector<std::pair<ExprRef, int64_t>> Data;
   if (!splitDataTerms(A.ByteOffset, 1, Known, Data) || !Known)
@@ -584,9 +587,9 @@ std::optional<AccessResult> ConflictAnalyzer::dataIndependent(const Access &A, c
           for (const WordRequest &Q : wordRequests(Rule, A.WidthBytes, W, G)) {
             auto [It, New] = LaneOfBank.emplace(Q.Bank, Q.Lane);
             if (!New && It->second != Q.Lane) {
-              Why += "; lanes " + std::to_string(It->second) + " and " + std::to_string(Q.Lane) +
-                     " of one lane group ask bank " + std::to_string(Q.Bank) +
-                     ", so the value decides the cost";
+              appendToCause(Why, "; lanes " + std::to_string(It->second) + " and " +
+                                     std::to_string(Q.Lane) + " of one lane group ask bank " +
+                                     std::to_string(Q.Bank) + ", so the value decides the cost");
               return std::nullopt;
             }
           }
@@ -651,22 +654,23 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
                                        const Binding &Assumptions) const {
   AccessResult Res;
   Res.Target = T.Name;
-  auto Unknown = [&Res](const std::string &Why) {
+  auto Unknown = [&Res](UnknownCause Why) {
     Res.Status = ResultStatus::Unknown;
-    Res.Reason = Why;
+    Res.Reason = causeText(Why);
+    Res.Cause = std::move(Why);
     return Res;
   };
 
   Direction Dir = directionOf(A.Kind);
   const BankRule *Rule = T.findRule(Dir, A.WidthBytes, A.Matrix);
   if (!Rule)
-    return Unknown("the bank model of " + T.Name + " has no rule for a " +
-                   std::to_string(A.WidthBytes) + "-byte " + directionName(Dir));
+    return Unknown(plainCause("the bank model of " + T.Name + " has no rule for a " +
+                              std::to_string(A.WidthBytes) + "-byte " + directionName(Dir)));
   Res.Banks = Rule->Banks;
   Res.RuleSource = Rule->Source;
   if (!A.ByteOffset)
-    return Unknown("the address of the access is not known");
-  std::string Why;
+    return Unknown(plainCause("the address of the access is not known"));
+  UnknownCause Why;
   if (A.Predicate && A.Predicate->findUnknown(Why))
     return Unknown(Why);
   if (A.ByteOffset->findUnknown(Why)) {
@@ -678,7 +682,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
     return Unknown(Why);
   }
   if (A.Block.threads() == 0 || T.WaveSize == 0)
-    return Unknown("empty block or wave");
+    return Unknown(plainCause("empty block or wave"));
 
   SymbolPlan Plan = planSymbols(A, Assumptions);
   std::vector<Binding> Combos = enumeratedBindings(Plan);
@@ -721,7 +725,7 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
     if (Worst)
       Checked.push_back(*Worst);
     for (size_t I : Checked) {
-      std::string FailWhy;
+      UnknownCause FailWhy;
       std::optional<size_t> Sym =
           freeCulprit(Coster, merged(Combos[I], Plan.Fixed), Samples, Plan, FailWhy);
       if (!FailWhy.empty())

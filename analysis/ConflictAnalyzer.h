@@ -15,6 +15,7 @@
 #define LDS_ANALYSIS_CONFLICTANALYZER_H
 
 #include "analysis/AccessModel.h"
+#include "analysis/UnknownCause.h"
 #include "targets/BankModel.h"
 
 #include <map>
@@ -41,7 +42,11 @@ struct ConflictWitness {
 struct AccessResult {
   std::string Target;
   ResultStatus Status = ResultStatus::Exact;
-  std::string Reason; ///< why Unknown
+  /// Why Unknown, as data: report/ words its advice for each front end.
+  UnknownCause Cause;
+  /// Why Unknown, in lds-rewrite's words (causeText(Cause)), for the
+  /// messages below report/ and the JSON report.
+  std::string Reason;
   double Passes = 0;
   double IdealPasses = 0;
   double Degree = 1;      ///< Passes / IdealPasses
@@ -89,7 +94,7 @@ private:
   std::optional<AccessResult> dataIndependent(const Access &A, const TargetModel &T,
                                               const BankRule &Rule,
                                               const std::map<std::string, int64_t> &Assumptions,
-                                              std::string &Why) const;
+                                              UnknownCause &Why) const;
 
   const BankModel &Model;
 };

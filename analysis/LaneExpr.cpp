@@ -169,6 +169,13 @@ ExprRef LaneExpr::unknown(const std::string &Why, IntType T) {
   return N;
 }
 
+ExprRef LaneExpr::unknown(const UnknownCause &Why, IntType T) {
+  auto N = makeNode(ExprKind::Unknown, T);
+  N->Name = causeText(Why);
+  N->Cause = std::make_shared<const UnknownCause>(Why);
+  return N;
+}
+
 ExprRef LaneExpr::unary(UnaryOp Op, ExprRef A, IntType T) {
   auto N = makeNode(ExprKind::Unary, T);
   N->UOp = Op;
@@ -249,15 +256,27 @@ bool LaneExpr::isUniform() const {
   return true;
 }
 
-bool LaneExpr::findUnknown(std::string &Why) const {
-  if (Kind == ExprKind::Unknown) {
-    Why = Name;
-    return true;
-  }
+const LaneExpr *LaneExpr::firstUnknown() const {
+  if (Kind == ExprKind::Unknown)
+    return this;
   for (const ExprRef &E : {A, B, C})
-    if (E && E->findUnknown(Why))
-      return true;
-  return false;
+    if (const LaneExpr *U = E ? E->firstUnknown() : nullptr)
+      return U;
+  return nullptr;
+}
+
+bool LaneExpr::findUnknown(std::string &Why) const {
+  const LaneExpr *U = firstUnknown();
+  if (U)
+    Why = U->Name;
+  return U != nullptr;
+}
+
+bool LaneExpr::findUnknown(UnknownCause &Why) const {
+  const LaneExpr *U = firstUnknown();
+  if (U)
+    Why = U->Cause ? *U->Cause : plainCause(U->Name);
+  return U != nullptr;
 }
 
 std::string LaneExpr::str() const {

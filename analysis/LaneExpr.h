@@ -9,6 +9,8 @@
 #ifndef LDS_ANALYSIS_LANEEXPR_H
 #define LDS_ANALYSIS_LANEEXPR_H
 
+#include "analysis/UnknownCause.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -81,6 +83,9 @@ public:
   int64_t Value = 0; // Const
   unsigned Dim = 0;  // ThreadIdx / BlockDim
   std::string Name;  // Symbol name, or the reason for Unknown
+  /// Unknown: the reason as data (what the user could give), when the
+  /// builder was given one; Name is its text in lds-rewrite's words.
+  std::shared_ptr<const UnknownCause> Cause;
   UnaryOp UOp = UnaryOp::Neg;
   BinaryOp BOp = BinaryOp::Add;
   ExprRef A, B, C;
@@ -97,6 +102,7 @@ public:
   static ExprRef waveSize();
   static ExprRef symbol(const std::string &Name, IntType T = IntType::i32());
   static ExprRef unknown(const std::string &Why, IntType T = IntType::i32());
+  static ExprRef unknown(const UnknownCause &Why, IntType T = IntType::i32());
   static ExprRef unary(UnaryOp Op, ExprRef A, IntType T);
   static ExprRef binary(BinaryOp Op, ExprRef A, ExprRef B, IntType T);
   static ExprRef select(ExprRef Cond, ExprRef A, ExprRef B, IntType T);
@@ -112,6 +118,8 @@ public:
   bool isUniform() const;
   /// True if an Unknown node is reachable; sets Why to its reason.
   bool findUnknown(std::string &Why) const;
+  /// The same, with the reason as data.
+  bool findUnknown(UnknownCause &Why) const;
   /// Calls F for every Symbol name below this node.
   template <typename Fn> void forEachSymbol(Fn F) const {
     if (Kind == ExprKind::Symbol)
@@ -120,6 +128,9 @@ public:
       if (E)
         E->forEachSymbol(F);
   }
+
+  /// The first Unknown node reachable (depth first, A before B before C).
+  const LaneExpr *firstUnknown() const;
 
   /// C-like rendering for messages and tests (not for rewriting source).
   std::string str() const;

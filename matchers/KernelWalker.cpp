@@ -779,15 +779,15 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop, const 
   }
 }
 
-std::string KernelWalker::carriedReason(const VarDecl *VD, const Stmt *Loop) const {
+UnknownCause KernelWalker::carriedReason(const VarDecl *VD, const Stmt *Loop) const {
   std::string Why = "'" + VD->getNameAsString() + "' changes in each iteration of the loop at " +
                     locString(Loop->getBeginLoc());
   if (UnrollFailure.empty())
-    return Why + " in a way the tool does not follow";
+    return plainCause(Why + " in a way the tool does not follow");
   Why += ", which the tool could not unroll: " + UnrollFailure;
   if (!UnrollFailureSymbol.empty())
-    Why += "; pass --assume " + UnrollFailureSymbol + "=VALUE";
-  return Why;
+    return assumeCause(Why, UnrollFailureSymbol);
+  return plainCause(Why);
 }
 
 void KernelWalker::walkLoopBody(const Stmt *Body, const Stmt *Loop, const VarDecl *Counter) {
@@ -911,12 +911,14 @@ void KernelWalker::walkFor(const ForStmt *For) {
     std::string First;
     std::string Free = Start->isUniform() ? freeSymbolsOf(Start, &First) : "";
     std::string Why = "loop counter '" + Counter->getNameAsString() + "'";
-    if (!Free.empty())
-      Why += " starts at a value that depends on " + Free +
-             (First.empty() ? std::string() : "; pass --assume " + First + "=VALUE");
+    UnknownCause Cause;
+    if (Free.empty())
+      Cause = plainCause(Why + " changes in a way the tool does not follow");
+    else if (First.empty())
+      Cause = plainCause(Why + " starts at a value that depends on " + Free);
     else
-      Why += " changes in a way the tool does not follow";
-    State.Env[Counter].Int = LaneExpr::unknown(Why, T);
+      Cause = assumeCause(Why + " starts at a value that depends on " + Free, First);
+    State.Env[Counter].Int = LaneExpr::unknown(Cause, T);
   }
   havocLoopVariables(For->getBody(), For, Counter);
   walkLoopBody(For->getBody(), For, Counter);

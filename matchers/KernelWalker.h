@@ -11,6 +11,7 @@
 #ifndef LDS_MATCHERS_KERNELWALKER_H
 #define LDS_MATCHERS_KERNELWALKER_H
 
+#include "analysis/UnknownCause.h"
 #include "matchers/IndexTranslator.h"
 #include "matchers/WalkState.h"
 
@@ -121,7 +122,7 @@ private:
   bool looksUniform(const clang::Expr *E,
                     const std::vector<const clang::VarDecl *> &AssignedInLoop) const;
   /// Why a variable carried across iterations of Loop is unknown.
-  std::string carriedReason(const clang::VarDecl *VD, const clang::Stmt *Loop) const;
+  UnknownCause carriedReason(const clang::VarDecl *VD, const clang::Stmt *Loop) const;
   std::string locString(clang::SourceLocation L) const;
   /// Merges a pointer a `return` statement gives into the helper's result.
   void returnPointer(SharedPointer P);

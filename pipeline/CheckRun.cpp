@@ -12,6 +12,7 @@
 #include "report/ExportFixes.h"
 #include "report/HostErrorText.h"
 #include "report/JsonReport.h"
+#include "report/ReportBuilder.h"
 #include "report/SarifReport.h"
 #include "report/TextReporter.h"
 
@@ -126,9 +127,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   };
   struct FileOutcome {
     std::vector<Segment> Segments;
-    JsonReport Json;
-    FileFindings Findings;
-    std::vector<HostError> HostErrors;
+    FileReport Report;
     unsigned Warnings = 0;
     bool Failed = false;
     int FixStatus = 0;
@@ -153,9 +152,9 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       WithColor::error(OS, "lds-rewrite") << Msg << "\n";
       Emit(true, S);
       O.Failed = true;
-      O.Findings.Error = Msg.str(); // names the file
+      O.Report.Error = Msg.str(); // names the file
     };
-    O.Findings.File = File;
+    O.Report.File = File;
     if (!sys::fs::exists(File)) {
       FileFail(File + ": no such file");
       return;
@@ -195,7 +194,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       Cmd.CommandLine.insert(Cmd.CommandLine.end() - 1, R.CompilerArgs.begin(),
                              R.CompilerArgs.end());
     }
-    O.Findings.BuildDirectory = Cmd.Directory;
+    O.Report.BuildDirectory = Cmd.Directory;
     SourceLanguage Lang = languageOf(File, Cmd.CommandLine);
     const clang::tooling::CompileCommand OriginalCmd = Cmd;
 
@@ -246,34 +245,34 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         newCheckActionFactory(FileConfig, Template, [&](clang::ASTContext &Ctx, AnalyzedFile &F) {
           // Host code that clang rejects: analysed anyway, said once.
           std::string HostWarning = hostErrorWarning(F.HostErrors);
-          O.HostErrors = F.HostErrors;
           if (R.Explain) {
+            O.Report.HostErrors = F.HostErrors;
             Err << HostWarning;
             R.Explain(Ctx, F, FileConfig, Strat);
             return;
           }
           Emit(true, HostWarning);
-          if (FileConfig.Format == OutputFormat::Json)
-            O.Json.add(F);
-          // Every diagnostic, each with its text; suppressed ones are not
-          // printed (Suppressions.h).
-          std::vector<ReportedFinding> Found;
-          reportAsText(Ctx, F, nulls(), Color && !ReportToErr, &Found);
-          for (ReportedFinding &R : Found) {
-            R.Suppressed = !R.Accesses.empty() &&
-                           llvm::all_of(R.Accesses, [&](size_t I) { return F.suppressed(I); });
-            if (FileConfig.Format == OutputFormat::Text && !R.Suppressed)
-              Emit(ReportToErr, R.Text, R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
-          }
+          // The report, built once; suppressed findings are not printed
+          // (Suppressions.h).
+          BuiltReport Built =
+              buildReport(Ctx.getSourceManager(), F, FileConfig.Format == OutputFormat::Json);
+          Built.Report.BuildDirectory = O.Report.BuildDirectory;
           if (FileConfig.Format == OutputFormat::Text)
-            Emit(ReportToErr, assumedShapeNotes(F, Found));
+            printFindings(Ctx, Built, Color && !ReportToErr);
+          O.Report = std::move(Built.Report);
+          if (FileConfig.Format == OutputFormat::Text) {
+            for (const ReportFinding &R : O.Report.Findings)
+              if (!R.Suppressed)
+                Emit(ReportToErr, R.Text,
+                     R.Loc.valid() && !R.Accesses.empty() ? findingKey(R) : "");
+            Emit(ReportToErr, assumedShapeNotes(F, O.Report));
+          }
           if (Fixing || Exporting)
             Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr);
           if (Exporting) {
-            O.Findings.Findings = std::move(Found);
             if (Plan)
-              O.Findings.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
-            attachFixes(O.Findings);
+              O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
+            attachFixes(O.Report);
           }
           for (size_t I = 0; I < F.Results.size(); ++I)
             if (!F.suppressed(I))
@@ -315,17 +314,17 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       raw_string_ostream MsgsOS(Msgs), DiffOS(Diff);
       bool Write = R.Fix == FixOutput::InPlace;
       int S = finishFix(*Plan, OriginalCmd, Lang, FileConfig, Write, MsgsOS, DiffOS);
-      if (Plan->Verified && FileConfig.Format == OutputFormat::Json)
+      if (Plan->Verified)
         for (const ArrayFix &Fix : Plan->Fixes)
-          O.Json.addFix(Fix.ArrayId, Fix.Plan, Plan->Targets, Fix.Replacements,
-                        Write ? "applied" : "planned");
+          O.Report.Verified.push_back({Fix.ArrayId, Fix.Plan, Plan->Targets, Fix.Replacements,
+                                       Write ? "applied" : "planned"});
       Emit(ReportToErr, Msgs);
       Emit(false, Diff);
       O.FixStatus = std::max(O.FixStatus, S);
       if (S == 2) {
         // Not verified: export the findings without the fixes.
-        O.Findings.Fixes.clear();
-        for (ReportedFinding &R : O.Findings.Findings)
+        O.Report.Fixes.clear();
+        for (ReportFinding &R : O.Report.Findings)
           R.Fix = -1;
       }
     }
@@ -340,15 +339,15 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         Out.flush();
       (S.ToErr ? Err : Out) << S.Text;
     }
-    Json.append(O.Json, O.Findings.BuildDirectory);
-    if (Yaml)
-      Yaml->add(O.Findings);
-    if (Sarif) {
-      if (!O.Findings.Error.empty())
-        Sarif->addError(O.Findings.File, O.Findings.Error);
-      Sarif->addHostErrors(O.HostErrors);
-      Sarif->add(O.Findings);
+    if (Config.Format == OutputFormat::Json) {
+      JsonReport FileJson;
+      FileJson.add(O.Report);
+      Json.append(FileJson, O.Report.BuildDirectory);
     }
+    if (Yaml)
+      Yaml->add(O.Report);
+    if (Sarif)
+      Sarif->add(O.Report);
     Warnings += O.Warnings;
     Failed |= O.Failed;
     FixStatus = std::max(FixStatus, O.FixStatus);

@@ -2,8 +2,6 @@
 
 #include "report/ExportFixes.h"
 
-#include "report/CheckNames.h"
-
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -14,20 +12,22 @@ using namespace clang;
 
 namespace lds {
 
-bool isExported(const ReportedFinding &R) {
-  return R.Loc.valid() && !R.Suppressed && !R.Accesses.empty() &&
-         (R.Level == DiagnosticsEngine::Warning || R.Level == DiagnosticsEngine::Remark);
+bool isExported(const ReportFinding &R) {
+  return R.Loc.valid() && !R.Suppressed && !R.Accesses.empty();
 }
 
-std::string findingKey(const ReportedFinding &R) {
+std::string findingKey(const ReportFinding &R) {
+  // The level as clang numbers it, as the key always did.
+  DiagnosticsEngine::Level Level =
+      R.Level == Severity::Warning ? DiagnosticsEngine::Warning : DiagnosticsEngine::Remark;
   return R.Loc.Path + ":" + std::to_string(R.Loc.Offset) + ":" +
-         std::to_string(static_cast<int>(R.Level)) + ":" + R.Message;
+         std::to_string(static_cast<int>(Level)) + ":" + R.Message;
 }
 
-void attachFixes(FileFindings &F) {
+void attachFixes(FileReport &F) {
   for (size_t X = 0; X < F.Fixes.size(); ++X)
-    for (ReportedFinding &R : F.Findings)
-      if (isExported(R) && R.Level == DiagnosticsEngine::Warning && R.Fix < 0 &&
+    for (ReportFinding &R : F.Findings)
+      if (isExported(R) && R.Level == Severity::Warning && R.Fix < 0 &&
           F.Fixes[X].ArrayIds.count(R.ArrayId)) {
         R.Fix = static_cast<int>(X);
         break;
@@ -38,7 +38,7 @@ FixesExport::FixesExport(std::string MainSourceFile) {
   TUD.MainSourceFile = std::move(MainSourceFile);
 }
 
-void FixesExport::add(const FileFindings &F) {
+void FixesExport::add(const FileReport &F) {
   auto Message = [](const std::string &Text, const PlainLocation &L) {
     tooling::DiagnosticMessage M(Text);
     if (L.valid()) {
@@ -50,15 +50,15 @@ void FixesExport::add(const FileFindings &F) {
     return M;
   };
   std::set<std::string> Added;
-  for (const ReportedFinding &R : F.Findings) {
+  for (const ReportFinding &R : F.Findings) {
     if (!isExported(R))
       continue;
     std::string Key = findingKey(R);
     if (Seen.count(Key) || !Added.insert(Key).second)
       continue;
-    tooling::Diagnostic D(CheckName,
-                          R.Level == DiagnosticsEngine::Warning ? tooling::Diagnostic::Warning
-                                                                : tooling::Diagnostic::Remark,
+    tooling::Diagnostic D(R.Check,
+                          R.Level == Severity::Warning ? tooling::Diagnostic::Warning
+                                                       : tooling::Diagnostic::Remark,
                           F.BuildDirectory);
     D.Message = Message(R.Message, R.Loc);
     if (R.Fix >= 0)
@@ -67,7 +67,7 @@ void FixesExport::add(const FileFindings &F) {
         if (llvm::Error Err = D.Message.Fix[E.Start.Path].add(Rep))
           llvm::consumeError(std::move(Err)); // planFixes merged them already
       }
-    for (const ReportedNote &N : R.Notes)
+    for (const ReportNote &N : R.Notes)
       D.Notes.push_back(Message(N.Message, N.Loc));
     TUD.Diagnostics.push_back(std::move(D));
   }

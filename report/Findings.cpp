@@ -173,18 +173,8 @@ FindingText describeFinding(const SourceManager &SM, const AnalyzedFile &F, cons
         R = &F.Results[I][T];
         break;
       }
-    // The analysis words its advice for lds-rewrite's command line.
-    std::string Reason = R->Reason;
-    const std::string Advice = "pass --assume ";
-    if (!Names.AssumeAdvice.empty())
-      if (size_t P = Reason.find(Advice); P != std::string::npos)
-        Reason.replace(P, Advice.size(), Names.AssumeAdvice);
-    const std::string BlockAdvice = "pass --block=X[,Y[,Z]]";
-    if (Names.Block != "--block")
-      if (size_t P = Reason.find(BlockAdvice); P != std::string::npos)
-        Reason.replace(P, BlockAdvice.size(), "set " + Names.Block);
-    Out.Remark =
-        "LDS bank cost of " + What + " unknown on " + joinWithAnd(UnknownTargets) + ": " + Reason;
+    Out.Remark = "LDS bank cost of " + What + " unknown on " + joinWithAnd(UnknownTargets) + ": " +
+                 causeText(R->Cause, Names.Advice);
   }
   return Out;
 }

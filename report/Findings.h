@@ -10,6 +10,7 @@
 #ifndef LDS_REPORT_FINDINGS_H
 #define LDS_REPORT_FINDINGS_H
 
+#include "analysis/UnknownCause.h"
 #include "matchers/AnalyzedFile.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -46,9 +47,9 @@ std::string joinWithAnd(const std::vector<std::string> &Items);
 struct SettingNames {
   /// In "block shape ... from <Block>" and "use <Block> or a launch ...".
   std::string Block = "--block";
-  /// Replaces the analysis's advice "pass --assume " in unknown-cost
-  /// remarks; empty: the advice is kept as the analysis words it.
-  std::string AssumeAdvice;
+  /// In unknown-cost remarks: how to give a symbol's value or the block
+  /// shape (by default lds-rewrite's --assume and --block).
+  AdviceWords Advice;
 };
 
 struct FindingNote {

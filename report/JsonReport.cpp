@@ -52,11 +52,26 @@ Object resultToJSON(const AccessResult &R, const Access &A) {
   return O;
 }
 
-void JsonReport::add(const AnalyzedFile &F) {
+void JsonReport::add(const FileReport &F) {
   for (const std::string &T : F.Targets)
     if (std::find(Targets.begin(), Targets.end(), T) == Targets.end())
       Targets.push_back(T);
-  const Model &M = F.Built.M;
+  if (F.Accesses)
+    addAccesses(*F.Accesses);
+  // Errors of host-only code that the analysis survived (HostErrors.h):
+  // launches in these functions may have been missed.
+  for (const HostError &E : F.HostErrors)
+    HostErrors.push_back(Object{{"file", E.File},
+                                {"line", static_cast<int64_t>(E.Line)},
+                                {"column", static_cast<int64_t>(E.Column)},
+                                {"function", E.Function},
+                                {"message", E.Message}});
+  for (const VerifiedFix &Fix : F.Verified)
+    addFix(Fix);
+}
+
+void JsonReport::addAccesses(const AccessTable &Table) {
+  const Model &M = Table.M;
   for (const SharedArray &A : M.Arrays) {
     Array Dims;
     for (uint64_t D : A.Dims)
@@ -76,7 +91,7 @@ void JsonReport::add(const AnalyzedFile &F) {
   for (size_t I = 0; I < M.Accesses.size(); ++I) {
     const Access &A = M.Accesses[I];
     Array Results;
-    for (const AccessResult &R : F.Results[I])
+    for (const AccessResult &R : Table.Results[I])
       Results.push_back(resultToJSON(R, A));
     Array Block;
     for (unsigned D : A.Block.Dims)
@@ -93,7 +108,7 @@ void JsonReport::add(const AnalyzedFile &F) {
              {"block_source", blockSourceName(A.Block.Source)},
              {"loop_depth", static_cast<int64_t>(A.LoopDepth)},
              {"results", std::move(Results)}};
-    if (F.suppressed(I))
+    if (Table.suppressed(I))
       O["suppressed"] = true;
     if (A.Subs.Valid) {
       Array Subs;
@@ -121,23 +136,14 @@ void JsonReport::add(const AnalyzedFile &F) {
     }
     Accesses.push_back(std::move(O));
   }
-  // Errors of host-only code that the analysis survived (HostErrors.h):
-  // launches in these functions may have been missed.
-  for (const HostError &E : F.HostErrors)
-    HostErrors.push_back(Object{{"file", E.File},
-                                {"line", static_cast<int64_t>(E.Line)},
-                                {"column", static_cast<int64_t>(E.Column)},
-                                {"function", E.Function},
-                                {"message", E.Message}});
 }
 
-void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
-                        const std::vector<std::string> &Targets, unsigned Replacements,
-                        const std::string &Status) {
+void JsonReport::addFix(const VerifiedFix &Fix) {
+  const FixPlan &Plan = Fix.Plan;
   Object Degrees;
-  for (size_t T = 0; T < Plan.Outcomes.size() && T < Targets.size(); ++T)
-    Degrees[Targets[T]] = number(Plan.Outcomes[T].DegreeAfter);
-  Object O{{"array", ArrayId},
+  for (size_t T = 0; T < Plan.Outcomes.size() && T < Fix.Targets.size(); ++T)
+    Degrees[Fix.Targets[T]] = number(Plan.Outcomes[T].DegreeAfter);
+  Object O{{"array", Fix.ArrayId},
            {"strategy", Plan.Choice.K == FixCandidate::Pad       ? "pad"
                         : Plan.Choice.K == FixCandidate::Swizzle ? "swizzle"
                                                                  : "pad+swizzle"},
@@ -145,8 +151,8 @@ void JsonReport::addFix(const std::string &ArrayId, const FixPlan &Plan,
            {"lds_bytes_before", static_cast<int64_t>(Plan.LDSBytesBefore)},
            {"lds_bytes_after", static_cast<int64_t>(Plan.LDSBytesAfter)},
            {"degree_after", std::move(Degrees)},
-           {"replacements", static_cast<int64_t>(Replacements)},
-           {"status", Status}};
+           {"replacements", static_cast<int64_t>(Fix.Replacements)},
+           {"status", Fix.Status}};
   if (Plan.Choice.pads())
     O["pad_elements"] = static_cast<int64_t>(Plan.Choice.PadElems);
   if (Plan.Choice.swizzles())

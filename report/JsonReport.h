@@ -3,7 +3,7 @@
 #define LDS_REPORT_JSONREPORT_H
 
 #include "matchers/AnalyzedFile.h"
-#include "planner/FixPlanner.h"
+#include "report/Report.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -15,19 +15,21 @@ namespace lds {
 /// Collects every array and access (conflicting or not) of every file.
 class JsonReport {
 public:
-  void add(const AnalyzedFile &F);
+  /// F's arrays, accesses (F.Accesses) and host-code errors, then its
+  /// verified fixes.
+  void add(const FileReport &F);
   llvm::json::Value render() const;
   /// Adds another file's report after this one's. An array or access that
   /// an earlier appended report already lists identically (a header seen
   /// by several translation units) is listed once; relative "file" values
   /// are compared as paths from BaseDir (the compile command's directory).
   void append(const JsonReport &Other, const std::string &BaseDir = "");
-  /// A fix, planned (--diff) or applied (--fix).
-  void addFix(const std::string &ArrayId, const FixPlan &Plan,
-              const std::vector<std::string> &Targets, unsigned Replacements,
-              const std::string &Status);
 
 private:
+  void addAccesses(const AccessTable &T);
+  /// A fix, planned (--diff) or applied (--fix).
+  void addFix(const VerifiedFix &Fix);
+
   std::vector<std::string> Targets;
   llvm::json::Array Arrays, Accesses, Fixes;
   llvm::json::Array HostErrors; ///< "host_code_errors", when there are any

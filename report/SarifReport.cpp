@@ -3,6 +3,7 @@
 #include "report/SarifReport.h"
 
 #include "report/CheckNames.h"
+#include "report/ExportFixes.h"
 #include "report/HostErrorText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -16,7 +17,6 @@
 #error "LDS_REWRITE_VERSION and LDS_REWRITE_HOMEPAGE must be defined"
 #endif
 
-using namespace clang;
 using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
@@ -67,23 +67,30 @@ Object SarifReport::artifactLocation(const std::string &Path) const {
   return Object{{"uri", fileURI(Path)}};
 }
 
-void SarifReport::add(const FileFindings &F) {
+void SarifReport::add(const FileReport &F) {
+  if (!F.Error.empty())
+    addError(F.File, F.Error);
+  addHostErrors(F.HostErrors);
+  addFindings(F);
+}
+
+void SarifReport::addFindings(const FileReport &F) {
   std::set<std::string> Added;
-  for (const ReportedFinding &R : F.Findings) {
+  for (const ReportFinding &R : F.Findings) {
     if (!R.Loc.valid() || R.Accesses.empty())
       continue;
     std::string Key = findingKey(R);
     if (Seen.count(Key) || !Added.insert(Key).second)
       continue;
-    Object Result{{"ruleId", CheckName},
+    Object Result{{"ruleId", R.Check},
                   {"ruleIndex", 0},
-                  {"level", R.Level == DiagnosticsEngine::Warning ? "warning" : "note"},
+                  {"level", R.Level == Severity::Warning ? "warning" : "note"},
                   {"message", Object{{"text", R.Message}}}};
     Result["locations"] =
         Array{Object{{"physicalLocation", Object{{"artifactLocation", artifactLocation(R.Loc.Path)},
                                                  {"region", region(R.Loc)}}}}};
     Array Related, Notes;
-    for (const ReportedNote &N : R.Notes) {
+    for (const ReportNote &N : R.Notes) {
       if (!N.Loc.valid()) {
         Notes.push_back(N.Message);
         continue;

@@ -15,7 +15,7 @@
 #define LDS_REPORT_SARIFREPORT_H
 
 #include "matchers/AnalyzedFile.h"
-#include "report/ExportFixes.h"
+#include "report/Report.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -30,16 +30,17 @@ class SarifReport {
 public:
   /// SourceRoot: where relative URIs start (the working directory).
   explicit SarifReport(std::string SourceRoot);
-  /// Adds F's findings; one whose findingKey an earlier file had is skipped.
-  void add(const FileFindings &F);
-  /// A file that could not be analysed: a tool execution notification.
-  void addError(const std::string &File, const std::string &Message);
-  /// A file analysed despite errors in its host code (HostErrors.h): a
-  /// warning notification at the first of them.
-  void addHostErrors(const std::vector<HostError> &Errors);
+  /// Adds F: a file that could not be analysed as an error notification,
+  /// errors in its host code (HostErrors.h) as a warning notification at
+  /// the first of them, and its findings (one whose findingKey an earlier
+  /// file had is skipped).
+  void add(const FileReport &F);
   llvm::json::Value render(bool Successful) const;
 
 private:
+  void addError(const std::string &File, const std::string &Message);
+  void addHostErrors(const std::vector<HostError> &Errors);
+  void addFindings(const FileReport &F);
   llvm::json::Object artifactLocation(const std::string &Path) const;
   std::string SourceRoot; ///< absolute, ends with '/'
   llvm::json::Array Results, Notifications;

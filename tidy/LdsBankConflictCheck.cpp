@@ -193,7 +193,8 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
 
   SettingNames Names;
   Names.Block = "the option Block";
-  Names.AssumeAdvice = "set the option Assume to ";
+  Names.Advice.Assume = "set the option Assume to ";
+  Names.Advice.Block = "set the option Block";
   for (const Finding &G : groupFindings(F)) {
     FindingText T = describeFinding(SM, F, G, Names);
     if (!T.Warning.empty()) {

@@ -70,3 +70,22 @@ TEST(LaneExpr, ListsSymbols) {
   (sym("a") * tx() + sym("b")).E->forEachSymbol([&](const std::string &N) { Names.push_back(N); });
   EXPECT_EQ(Names, (std::vector<std::string>{"a", "b"}));
 }
+
+// An unknown built from a cause keeps it for the analysis; its text is the
+// cause in lds-rewrite's words.
+TEST(LaneExpr, UnknownCarriesItsCause) {
+  ExprRef E = LaneExpr::add(LaneExpr::threadIdx(0),
+                            LaneExpr::unknown(assumeCause("'i' starts at 'n'", "n")));
+  UnknownCause Why;
+  ASSERT_TRUE(E->findUnknown(Why));
+  EXPECT_EQ(Why.Advice, AdviceKind::Assume);
+  EXPECT_EQ(Why.Symbol, "n");
+  std::string Text;
+  ASSERT_TRUE(E->findUnknown(Text));
+  EXPECT_EQ(Text, "'i' starts at 'n'; pass --assume n=VALUE");
+  appendToCause(Why, "; more");
+  EXPECT_EQ(causeText(Why), "'i' starts at 'n'; pass --assume n=VALUE; more");
+  ASSERT_TRUE(LaneExpr::unknown("data")->findUnknown(Why));
+  EXPECT_EQ(Why.Advice, AdviceKind::None);
+  EXPECT_EQ(causeText(Why), "data");
+}

@@ -98,6 +98,10 @@ TEST(Soundness, OutsideTheArrayIsUnknownAndBlamesTheShape) {
                       "assumed (no launch with constant dimensions and no "
                       "__launch_bounds__ give one): the block shape is probably wrong; "
                       "pass --block=X[,Y[,Z]]");
+  // The advice is data: another front end names its own setting.
+  EXPECT_EQ(R.Cause.Advice, AdviceKind::Block);
+  AdviceWords Tidy{"set the option Assume to ", "set the option Block"};
+  EXPECT_EQ(causeText(R.Cause, Tidy).substr(R.Cause.Before.size()), "set the option Block");
   A.Block.Dims = {16, 1, 1};
   EXPECT_EQ(run(A).Status, ResultStatus::Exact);
 }
@@ -138,6 +142,10 @@ TEST(Soundness, OutsideTheArrayUnderATriedValueIsUnknown) {
   AccessResult R = run(A);
   ASSERT_EQ(R.Status, ResultStatus::Unknown);
   EXPECT_EQ(R.Reason, "depends on kernel argument 'offset'; pass --assume offset=VALUE");
+  EXPECT_EQ(R.Cause.Advice, AdviceKind::Assume);
+  EXPECT_EQ(R.Cause.Symbol, "offset");
+  EXPECT_EQ(causeText(R.Cause, {"set the option Assume to ", "set the option Block"}),
+            "depends on kernel argument 'offset'; set the option Assume to offset=VALUE");
   // Without a dropped guard every lane counted runs it: a tried offset that
   // leaves the array is impossible, but one costed value is still no proof.
   A.Notes.clear();

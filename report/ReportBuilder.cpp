@@ -1,0 +1,123 @@
+//===- ReportBuilder.cpp - One file's report, made while its AST is alive -===//
+
+#include "report/ReportBuilder.h"
+
+#include "report/CheckNames.h"
+#include "report/Findings.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace lds {
+
+PlainLocation plainLocation(const SourceManager &SM, SourceLocation L) {
+  PlainLocation P;
+  if (L.isInvalid())
+    return P;
+  auto [FID, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(L));
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return P;
+  P.File = FE->getName().str();
+  llvm::SmallString<256> Abs(P.File);
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  P.Path = std::string(Abs);
+  P.Offset = Offset;
+  P.Line = SM.getLineNumber(FID, Offset);
+  P.Column = SM.getColumnNumber(FID, Offset);
+  // UTF-16 code units from the start of the line: a UTF-8 lead byte is one,
+  // a 4-byte sequence (outside the BMP) two.
+  llvm::StringRef Text = SM.getBufferData(FID);
+  unsigned Units = 0;
+  for (unsigned I = Offset - (P.Column - 1); I < Offset && I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if ((C & 0xC0) != 0x80)
+      Units += C >= 0xF0 ? 2 : 1;
+  }
+  P.Utf16Column = Units + 1;
+  return P;
+}
+
+namespace {
+
+class Builder {
+public:
+  Builder(const SourceManager &SM, const AnalyzedFile &F) : SM(SM), F(F) {}
+
+  void add(Severity Level, SourceLocation L, std::string Message) {
+    ReportFinding R;
+    R.Check = CheckName;
+    R.Level = Level;
+    R.Loc = plainLocation(SM, L);
+    R.Message = std::move(Message);
+    Out.Report.Findings.push_back(std::move(R));
+    Out.Places.push_back({L, {}});
+  }
+
+  void note(SourceLocation L, std::string Message) {
+    Out.Report.Findings.back().Notes.push_back({plainLocation(SM, L), std::move(Message)});
+    Out.Places.back().Notes.push_back(L);
+  }
+
+  /// The last finding is about G's accesses.
+  void about(const Finding &G) {
+    ReportFinding &R = Out.Report.Findings.back();
+    const Access &A = F.Built.M.Accesses[G.Members[0]];
+    R.Accesses = G.Members;
+    R.ArrayId = A.ArrayId;
+    R.Identity = A.ArrayId + "|" + kindsText(F, G) + "|" + A.IndexText;
+    R.Costs = F.Results[G.Members[0]];
+    R.Suppressed = llvm::all_of(G.Members, [&](size_t I) { return F.suppressed(I); });
+  }
+
+  BuiltReport Out;
+
+private:
+  const SourceManager &SM;
+  const AnalyzedFile &F;
+};
+
+/// The first target on which access I's cost is unknown.
+const AccessResult *firstUnknown(const AnalyzedFile &F, size_t I) {
+  for (const AccessResult &R : F.Results[I])
+    if (R.Status == ResultStatus::Unknown)
+      return &R;
+  return nullptr;
+}
+
+} // namespace
+
+BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool WithAccesses) {
+  Builder B(SM, F);
+  FileReport &Report = B.Out.Report;
+  Report.File = F.File;
+  Report.Targets = F.Targets;
+  Report.HostErrors = F.HostErrors;
+  if (F.UsedFallbackHeaders)
+    B.add(Severity::Remark, SourceLocation(),
+          "parsed " + F.File +
+              " with lds-rewrite's minimal GPU headers: no HIP/CUDA installation was found");
+  for (const Finding &G : groupFindings(F)) {
+    FindingText T = describeFinding(SM, F, G, SettingNames());
+    if (!T.Warning.empty()) {
+      B.add(Severity::Warning, T.Loc, T.Warning);
+      B.about(G);
+      for (const FindingNote &N : T.Notes)
+        B.note(N.Loc, N.Message);
+    }
+    if (!T.Remark.empty()) {
+      B.add(Severity::Remark, T.Loc, T.Remark);
+      B.about(G);
+      Report.Findings.back().Cause = firstUnknown(F, G.Members[0])->Cause;
+    }
+  }
+  if (WithAccesses)
+    Report.Accesses = AccessTable{F.Built.M, F.Results, F.Suppressed};
+  return std::move(B.Out);
+}
+
+} // namespace lds
