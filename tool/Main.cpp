@@ -129,8 +129,8 @@ static int runCheckMode(ExplainRequest &Explain) {
   auto Config = options::makeRunConfig(GpuHeaders::Auto);
   if (!Config)
     return fail(toString(Config.takeError()));
-  if (std::string Err =
-          Explain.setUp(Files, HtmlOpt, FixOpt || DiffOpt || FormatOpt != OutputFormat::Text);
+  if (std::string Err = setUpExplain(Explain, Files, HtmlOpt,
+                                     FixOpt || DiffOpt || FormatOpt != OutputFormat::Text);
       !Err.empty())
     return fail(Err);
   if (std::string Err = checkOptions(*Config); !Err.empty())

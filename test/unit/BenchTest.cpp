@@ -142,7 +142,7 @@ TEST(BenchPredictions, PassesAreSummarisedForTheTable) {
 }
 
 TEST(HarnessText, StringLiteralsEscape) {
-  EXPECT_EQ(cStringLiteral("a\"b\\c\n\t??=\x01"), "\"a\\\"b\\\\c\\n\\t\\?\\?=\\001\"");
+  EXPECT_EQ(cStringLiteral("a\"b\\c\n\t?\?=\x01"), "\"a\\\"b\\\\c\\n\\t\\?\\?=\\001\"");
 }
 
 TEST(HarnessText, RelativePaths) {
