@@ -6,9 +6,10 @@ when --param compile_cache=DIR is given, as CTest does).
 
 A compile is `COMPILER ... -O3 -S -o OUT.s ... INPUT`. Its key is the
 sha256 of:
-  - the arguments, with the names of lds-rewrite's temporary files and
-    folders (lds-rewrite-XXXXXX) written as one placeholder, since they
-    change from run to run while what they hold is hashed next,
+  - the arguments, with the input, the working directory, the -I folders
+    and lds-rewrite's temporary names (lds-rewrite-XXXXXX) as placeholders,
+    since they change from test to test while what they hold is hashed
+    next (key_args),
   - the device-side preprocessed text of INPUT (the same command with
     `-E -P -o -`: every header as the include path and the -ivfsoverlay
     found it, every #if decided, no line markers naming the temporary
@@ -29,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-CACHE_VERSION = b'lds-fix-compile-cache 1\n'
+CACHE_VERSION = b'lds-fix-compile-cache 2\n'
 TEMP_NAME = re.compile(r'lds-rewrite-[a-z-]*[0-9a-zA-Z]{6}')
 
 
@@ -68,12 +69,33 @@ def preprocessed(args):
     return r.stdout if r.returncode == 0 else None
 
 
+def key_args(args):
+    """The arguments with what names a place rather than a content left
+    out: the input, the working directory and the include folders (the
+    preprocessed text, hashed beside them, holds what they resolved to), and
+    lds-rewrite's temporary names. The same file compiled in two tests'
+    folders is then one compile. Only LDS sizes are read from the assembly
+    (the names of files it may hold do not matter), and the compile runs
+    with -w: a hit's messages are not the user's."""
+    out = []
+    for i, a in enumerate(args):
+        if i == len(args) - 1:
+            out.append('<input>')
+        elif a.startswith('-working-directory='):
+            out.append('-working-directory=<dir>')
+        elif a.startswith('-I') and len(a) > 2:
+            out.append('-I<dir>')
+        else:
+            out.append(TEMP_NAME.sub('lds-rewrite-TMP', a))
+    return out
+
+
 def cache_key(args):
     text = preprocessed(args)
     if text is None:
         return None
     h = hashlib.sha256(CACHE_VERSION)
-    h.update(json.dumps([TEMP_NAME.sub('lds-rewrite-TMP', a) for a in args]).encode())
+    h.update(json.dumps(key_args(args)).encode())
     h.update(text)
     compiler = shutil.which(args[0]) or args[0]
     real = os.path.realpath(compiler)
