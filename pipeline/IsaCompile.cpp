@@ -16,13 +16,13 @@ using namespace llvm;
 
 namespace lds {
 
-namespace {
-
-std::string readFile(StringRef Path) {
+std::string readFileOrEmpty(StringRef Path) {
   if (auto Buf = MemoryBuffer::getFile(Path))
     return (*Buf)->getBuffer().str();
   return std::string();
 }
+
+namespace {
 
 /// The device compile of V for T as a command line (clang first).
 std::vector<std::string> asmCommand(const IsaInput &V, const std::string &T, const IsaRequest &O,
@@ -88,9 +88,9 @@ void compileInput(IsaInput &V, const IsaRequest &O) {
     int RC = sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
                                  /*SecondsToWait=*/600, 0, &Err);
     if (RC == 0) {
-      V.Out.Asm[T] = amdasm::parse(readFile(Asm));
+      V.Out.Asm[T] = amdasm::parse(readFileOrEmpty(Asm));
     } else {
-      std::string Msg = readFile(Log) + Err;
+      std::string Msg = readFileOrEmpty(Log) + Err;
       V.Errors[T] = Msg.empty() ? "the compiler failed" : Msg;
     }
     if (O.AsmDir.empty())

@@ -12,6 +12,7 @@
 #include "report/IsaResult.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <map>
 #include <string>
@@ -37,6 +38,10 @@ bool hasOptLevel(const std::vector<std::string> &Args);
 
 /// Compiles V for each of R.Targets into V.Out.Asm, or V.Errors.
 void compileInput(IsaInput &V, const IsaRequest &R);
+
+/// The text of the file at Path, or "" when it cannot be read (a compile
+/// that wrote nothing).
+std::string readFileOrEmpty(llvm::StringRef Path);
 
 } // namespace lds
 

@@ -3,6 +3,7 @@
 #include "pipeline/IsaFixCopy.h"
 
 #include "pipeline/CheckRun.h"
+#include "pipeline/IsaCompile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,12 +16,6 @@ using namespace llvm;
 namespace lds {
 
 namespace {
-
-std::string readFile(StringRef Path) {
-  if (auto Buf = MemoryBuffer::getFile(Path))
-    return (*Buf)->getBuffer().str();
-  return std::string();
-}
 
 Error failure(const Twine &Msg) { return make_error<StringError>(Msg, inconvertibleErrorCode()); }
 
@@ -60,7 +55,7 @@ Error fixCopy(const IsaRequest &O, IsaInput &Fixed, std::string &Report, bool &C
     }
   }
   bool Headers = sys::fs::exists(Overlay);
-  Changed = Headers || readFile(O.File) != readFile(Copy);
+  Changed = Headers || readFileOrEmpty(O.File) != readFileOrEmpty(Copy);
   Fixed.Out.Role = "fixed";
   Fixed.Out.Display = O.File + " (lds-rewrite --fix)";
   Fixed.Input = std::string(Copy);
