@@ -152,6 +152,15 @@ struct Barrier {
   std::string Callee;       ///< as written: "__syncthreads", "sync", "asm"
   unsigned LoopDepth = 0;   ///< loops of the kernel around it
   bool Conditional = false; ///< under an if, ?:, switch, && or || of the kernel
+  /// The barrier written just before this one in the same braces when only
+  /// register code (RegisterCode.h: no memory access, call, asm or branch)
+  /// lies between the two; invalid otherwise. Every path to this barrier
+  /// then passes that one with nothing between that another thread could
+  /// see, so the pairs this one orders, that one orders already.
+  SourceLoc AfterOnlyRegisters;
+  /// The call is a statement of its own, written outside any macro: a fix
+  /// can delete it.
+  bool Removable = false;
 };
 
 struct Model {

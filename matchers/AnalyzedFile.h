@@ -3,8 +3,10 @@
 #define LDS_MATCHERS_ANALYZEDFILE_H
 
 #include "analysis/ConflictAnalyzer.h"
+#include "analysis/RedundantBarriers.h"
 #include "matchers/ModelBuilder.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +34,13 @@ struct AnalyzedFile {
   /// Errors in host-only code: the kernels were analysed, but launches in
   /// these functions may have been missed.
   std::vector<HostError> HostErrors;
+  /// The checks that do not run (--checks, `Checks:`); every other one does.
+  std::set<std::string> DisabledChecks;
+  /// lds-redundant-barrier's findings, when it runs, less those a NOLINT
+  /// suppresses (they are not reported at all, as in clang-tidy).
+  std::vector<RedundantBarrier> RedundantBarriers;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
+  bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };
 
 /// Costs every access of the model on every target.

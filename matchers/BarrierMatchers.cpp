@@ -1,15 +1,18 @@
 //===- BarrierMatchers.cpp - The barriers of a kernel, as AST matchers ----===//
 
 #include "matchers/BarrierMatchers.h"
+#include "matchers/RegisterCode.h"
 #include "matchers/SharedArrayInfo.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <utility>
 
 using namespace clang;
@@ -62,11 +65,45 @@ void placeInKernel(ASTContext &Ctx, const Stmt *S, Barrier &B) {
 
 const auto cooperativeGroups = namespaceDecl(hasName("cooperative_groups"));
 
+
+/// The statement a barrier call is: the call, or the ExprWithCleanups
+/// around it (a temporary, as in this_thread_block().sync()).
+const Stmt *statementOf(ASTContext &Ctx, const Stmt *Site) {
+  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  if (!Parents.empty())
+    if (const auto *EWC = Parents[0].get<ExprWithCleanups>())
+      return EWC;
+  return Site;
+}
+
+/// Fills B.AfterOnlyRegisters and B.Removable: the statements before Site in
+/// its braces, back to the previous barrier, must all be register code.
+void lookBack(ASTContext &Ctx, const Stmt *Site, const std::set<const Stmt *> &Sites, Barrier &B) {
+  Site = statementOf(Ctx, Site);
+  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  const auto *Braces = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!Braces)
+    return; // in a condition, a loop header, an expression: not a statement
+  const SourceManager &SM = Ctx.getSourceManager();
+  B.Removable = !Site->getBeginLoc().isMacroID() && !Site->getEndLoc().isMacroID();
+  auto Body = Braces->body();
+  auto It = std::find(Body.begin(), Body.end(), Site);
+  while (It != Body.begin()) {
+    --It;
+    if (Sites.count(*It)) {
+      B.AfterOnlyRegisters = toSourceLoc((*It)->getBeginLoc(), SM);
+      return;
+    }
+    if (!isRegisterCode(*It))
+      return;
+  }
+}
+
 } // namespace
 
-std::vector<Barrier> matchBarriers(ASTContext &Ctx, const FunctionDecl *Kernel,
-                                   const std::string &KernelName) {
-  std::vector<std::pair<SourceLocation, Barrier>> Found;
+std::vector<MatchedBarrier> matchBarriers(ASTContext &Ctx, const FunctionDecl *Kernel,
+                                          const std::string &KernelName) {
+  std::vector<std::pair<SourceLocation, MatchedBarrier>> Found;
   const Stmt *Body = Kernel->getBody();
   if (!Body)
     return {};
@@ -103,15 +140,20 @@ std::vector<Barrier> matchBarriers(ASTContext &Ctx, const FunctionDecl *Kernel,
       continue;
     B.Loc = toSourceLoc(Site->getBeginLoc(), SM);
     placeInKernel(Ctx, Site, B);
-    Found.emplace_back(SM.getFileLoc(Site->getBeginLoc()), std::move(B));
+    Found.emplace_back(SM.getFileLoc(Site->getBeginLoc()), MatchedBarrier{std::move(B), Site});
   }
   // findAll's order is the matchers', not the source's.
   std::stable_sort(Found.begin(), Found.end(), [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(A.first, B.first);
   });
-  std::vector<Barrier> Out;
-  for (auto &[Loc, B] : Found)
-    Out.push_back(std::move(B));
+  std::set<const Stmt *> Sites;
+  for (const auto &[Loc, M] : Found)
+    Sites.insert(statementOf(Ctx, M.Site));
+  std::vector<MatchedBarrier> Out;
+  for (auto &[Loc, M] : Found) {
+    lookBack(Ctx, M.Site, Sites, M.Plain);
+    Out.push_back(std::move(M));
+  }
   return Out;
 }
 

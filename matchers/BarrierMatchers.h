@@ -21,10 +21,17 @@
 
 namespace lds {
 
+/// One barrier: the plain fact, and the call (or asm statement) a fix edits.
+struct MatchedBarrier {
+  Barrier Plain;
+  const clang::Stmt *Site = nullptr;
+};
+
 /// The barriers written in Kernel's body, in source order, their Kernel
 /// set to KernelName. Calls into other functions are not followed.
-std::vector<Barrier> matchBarriers(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
-                                   const std::string &KernelName);
+std::vector<MatchedBarrier> matchBarriers(clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *Kernel,
+                                          const std::string &KernelName);
 
 } // namespace lds
 

@@ -271,8 +271,10 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       Out.Origins.push_back(std::move(O));
     }
     linearAccessesAsRows(Out.M, Name, Votes);
-    for (Barrier &B : matchBarriers(Ctx, K, Name))
-      Out.M.Barriers.push_back(std::move(B));
+    for (MatchedBarrier &B : matchBarriers(Ctx, K, Name)) {
+      Out.M.Barriers.push_back(std::move(B.Plain));
+      Out.BarrierSites.push_back(B.Site);
+    }
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
   }

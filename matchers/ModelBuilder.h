@@ -45,6 +45,7 @@ struct BuiltModel {
   std::vector<AccessOrigin> Origins;                        ///< parallel to M.Accesses
   std::map<std::string, const clang::VarDecl *> ArrayDecls; ///< by array id
   std::vector<EscapedPointer> Escapes;
+  std::vector<const clang::Stmt *> BarrierSites; ///< parallel to M.Barriers
 };
 
 BuiltModel buildModel(clang::ASTContext &Ctx, const ModelOptions &Opts);

@@ -1,6 +1,7 @@
 //===- CheckAction.cpp - Parse one file's device side and analyse it ------===//
 
 #include "pipeline/CheckAction.h"
+#include "report/CheckNames.h"
 
 #include "pipeline/HostErrors.h"
 #include "pipeline/Suppressions.h"
@@ -44,6 +45,11 @@ public:
     File.Built = buildModel(Ctx, Opts);
     analyzeAll(File, Config.Banks, Config.Assumptions);
     File.Suppressed = findSuppressed(Ctx.getSourceManager(), File.Built);
+    if (File.runs(RedundantBarrierCheck))
+      for (const RedundantBarrier &R : findRedundantBarriers(File.Built.M))
+        if (!isSuppressed(Ctx.getSourceManager(), File.Built.BarrierSites[R.Barrier]->getBeginLoc(),
+                          RedundantBarrierCheck))
+          File.RedundantBarriers.push_back(R);
     OnAnalyzed(Ctx, File);
   }
 

@@ -4,11 +4,13 @@
 #include "targets/Targets.h"
 
 #include "pipeline/CheckAction.h"
+#include "pipeline/CheckFilter.h"
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/FixMode.h"
 #include "pipeline/HostErrors.h"
 #include "pipeline/ProjectConfig.h"
 #include "pipeline/Suppressions.h"
+#include "report/CheckNames.h"
 #include "report/ExportFixes.h"
 #include "report/HostErrorText.h"
 #include "report/JsonReport.h"
@@ -173,6 +175,17 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       if (!R.StrategyGiven && P->Strat)
         Strat = *P->Strat;
     }
+    FileConfig.Checks = CheckFilter();
+    if (Job.Project)
+      FileConfig.Checks.add(Job.Project->Checks);
+    FileConfig.Checks.add(Config.ChecksOption);
+    if (FileConfig.Checks.noneEnabled()) {
+      FileFail(File + ": no check runs (--checks" +
+               (Job.Project && !Job.Project->Checks.empty() ? " and the Checks: of " + Job.Project->Path
+                                                            : std::string()) +
+               " turn every one off)");
+      return;
+    }
     SmallString<256> Abs(File);
     sys::fs::make_absolute(Abs);
     clang::tooling::CompileCommand Cmd;
@@ -201,6 +214,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     AnalyzedFile Template;
     Template.File = File;
     Template.Targets = FileConfig.Targets;
+    Template.DisabledChecks = FileConfig.Checks.disabled();
     if (Template.Targets.empty()) {
       for (const std::string &A : archesIn(Cmd.CommandLine))
         if (FileConfig.Banks.find(A))
@@ -274,7 +288,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
             attachFixes(O.Report);
           }
-          for (size_t I = 0; I < F.Results.size(); ++I)
+          O.Warnings += F.RedundantBarriers.size();
+          for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)
             if (!F.suppressed(I))
               for (const AccessResult &R : F.Results[I])
                 if (R.conflicts()) {
@@ -318,6 +333,15 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         for (const ArrayFix &Fix : Plan->Fixes)
           O.Report.Verified.push_back({Fix.ArrayId, Fix.Plan, Plan->Targets, Fix.Replacements,
                                        Write ? "applied" : "planned"});
+      if (Plan->Verified)
+        for (const BarrierFix &Fix : Plan->BarrierFixes)
+          O.Report.VerifiedOther.push_back(
+              {RedundantBarrierCheck, "remove_barrier",
+               "remove the barrier at line " + std::to_string(Fix.Removed.Line) +
+                   "; the one at line " + std::to_string(Fix.Kept.Line) +
+                   " orders the same accesses",
+               Fix.Removed, static_cast<unsigned>(countEdits(Fix.Reps)),
+               Write ? "applied" : "planned"});
       Emit(ReportToErr, Msgs);
       Emit(false, Diff);
       O.FixStatus = std::max(O.FixStatus, S);

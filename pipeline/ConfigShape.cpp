@@ -143,9 +143,11 @@ private:
         list(V, "file patterns");
       else if (Key == "Strategy")
         scalar(V, "auto, pad or swizzle");
+      else if (Key == "Checks")
+        scalar(V, "a list of checks, as clang-tidy's: '-*,lds-bank-conflict'");
       else
-        error(KV.getKey(),
-              "unknown key '" + Key + "'; known keys: Targets, Block, Kernels, Ignore, Strategy");
+        error(KV.getKey(), "unknown key '" + Key +
+                               "'; known keys: Targets, Block, Kernels, Ignore, Strategy, Checks");
       // Kernels with a bad kernel still has good ones before it to read.
       if (!Err || (Key == "Kernels" && KernelsReadable))
         TopKeys.push_back(Key);

@@ -80,6 +80,7 @@ struct RawConfig {
   KernelMap Kernels;
   ListValue<std::string> Ignore;
   StrategyName Strat;
+  std::string Checks;
 };
 
 /// Each item of one scalar: Text split at commas, trimmed.
@@ -238,6 +239,8 @@ template <> struct MappingTraits<lds::config::RawConfig> {
         IO.mapOptional("Ignore", C.Ignore);
       else if (Key == "Strategy")
         IO.mapOptional("Strategy", C.Strat);
+      else if (Key == "Checks")
+        IO.mapOptional("Checks", C.Checks);
   }
 };
 

@@ -11,6 +11,8 @@
 #include "report/DiagPrinter.h"
 #include "report/Findings.h"
 #include "report/HostErrorText.h"
+#include "report/CheckNames.h"
+#include "rewrites/BarrierRemoval.h"
 #include "rewrites/FixPlanning.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -28,34 +30,93 @@ using namespace clang;
 
 namespace lds {
 
+/// Reps as plain edits; false if one cannot be placed (the fix would be
+/// half-done).
+static bool plainEdits(const clang::SourceManager &SM, const FilePlan &P, const FileEdits &Reps,
+                       std::vector<PlainEdit> &Out) {
+  for (const auto &[File, FileReps] : Reps)
+    for (const clang::tooling::Replacement &R : FileReps) {
+      clang::FileID FID;
+      if (auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath()))
+        FID = SM.translateFile(*FE);
+      if (FID.isInvalid() && R.getFilePath() == P.MainPath)
+        FID = SM.getMainFileID();
+      if (FID.isInvalid())
+        return false;
+      PlainEdit E;
+      E.Start = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset()));
+      E.End = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset() + R.getLength()));
+      E.Length = R.getLength();
+      E.Text = R.getReplacementText().str();
+      if (!E.Start.valid() || !E.End.valid())
+        return false;
+      Out.push_back(std::move(E));
+    }
+  return true;
+}
+
 std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan &P) {
   std::vector<PlainFix> Out;
   for (const ArrayFix &AF : P.Fixes) {
     PlainFix Fix;
     Fix.ArrayIds = AF.ArrayIds;
     Fix.Description = AF.Plan.Description;
-    for (const auto &[File, Reps] : AF.Reps)
-      for (const clang::tooling::Replacement &R : Reps) {
-        clang::FileID FID;
-        if (auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath()))
-          FID = SM.translateFile(*FE);
-        if (FID.isInvalid() && R.getFilePath() == P.MainPath)
-          FID = SM.getMainFileID();
-        if (FID.isInvalid())
-          continue;
-        PlainEdit E;
-        E.Start = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset()));
-        E.End = plainLocation(SM, SM.getComposedLoc(FID, R.getOffset() + R.getLength()));
-        E.Length = R.getLength();
-        E.Text = R.getReplacementText().str();
-        if (E.Start.valid() && E.End.valid())
-          Fix.Edits.push_back(std::move(E));
-      }
-    // An edit that cannot be placed would leave the fix half-done.
-    if (Fix.Edits.size() == countEdits(AF.Reps))
+    if (plainEdits(SM, P, AF.Reps, Fix.Edits))
+      Out.push_back(std::move(Fix));
+  }
+  for (const BarrierFix &BF : P.BarrierFixes) {
+    PlainFix Fix;
+    Fix.Check = RedundantBarrierCheck;
+    Fix.Identity = BF.Identity;
+    Fix.Description = "remove the barrier at line " + std::to_string(BF.Removed.Line);
+    if (plainEdits(SM, P, BF.Reps, Fix.Edits))
       Out.push_back(std::move(Fix));
   }
   return Out;
+}
+
+/// The barriers of M as written (template instantiations repeat them).
+static size_t barrierPlaces(const Model &M) {
+  std::set<std::pair<std::string, unsigned>> Places;
+  for (const Barrier &B : M.Barriers)
+    Places.insert({B.Loc.File, B.Loc.Offset});
+  return Places.size();
+}
+
+/// lds-redundant-barrier: each barrier it found goes, unless the edit
+/// cannot be made (then the finding remains, and says why).
+static void planBarrierFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
+                             FilePlan &P, DiagPrinter &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const RedundantBarrier &R : F.RedundantBarriers) {
+    const Stmt *Site = F.Built.BarrierSites[R.Barrier];
+    const Barrier &Gone = F.Built.M.Barriers[R.Barrier];
+    auto Removal = barrierRemoval(Site, Ctx, Scope);
+    FileEdits Reps;
+    llvm::Error E = Removal ? addReplacement(Reps, *Removal, Site->getBeginLoc())
+                            : Removal.takeError();
+    if (!E)
+      E = mergeEdits(P.Reps, Reps);
+    if (E) {
+      ++P.UnfixedBarriers;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(Site->getBeginLoc()),
+                 "not removing the redundant barrier: " + llvm::toString(std::move(E)),
+                 RedundantBarrierCheck);
+      continue;
+    }
+    BarrierFix Fix;
+    Fix.Id = std::string(RedundantBarrierCheck) + "/remove@" + std::to_string(Gone.Loc.Line) + ":" +
+             std::to_string(Gone.Loc.Column);
+    Fix.Identity = barrierIdentity(F.Built.M, R.Barrier);
+    Fix.Removed = Gone.Loc;
+    Fix.Kept = R.Kept;
+    Fix.Reps = std::move(Reps);
+    P.BarrierFixes.push_back(std::move(Fix));
+    Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(Site->getBeginLoc()),
+               "fixing: removing this barrier; the one at line " + std::to_string(R.Kept.Line) +
+                   " orders the same accesses",
+               RedundantBarrierCheck);
+  }
 }
 
 FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config, Strategy S,
@@ -71,8 +132,11 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
 
   llvm::SmallString<256> AbsMain(P.MainPath);
   SM.getFileManager().makeAbsolutePath(AbsMain);
-  FileFixes Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S,
-                                    projectScope(AbsMain, Config.ProjectRoot));
+  EditScope Scope = projectScope(AbsMain, Config.ProjectRoot);
+  P.DisabledChecks = F.DisabledChecks;
+  FileFixes Planned;
+  if (F.runs(CheckName))
+    Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S, Scope);
   for (DeclFix &D : Planned.Decls) {
     P.ConflictingAccesses += D.ConflictingAccesses;
     const std::string &Name = D.Name;
@@ -118,6 +182,8 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     }
   }
   P.Reps = std::move(Planned.Reps);
+  planBarrierFixes(Ctx, F, Scope, P, Out);
+  P.BarrierPlaces = barrierPlaces(F.Built.M);
   // What each edited file held when it was parsed: the edits are offsets
   // into that text, so finishFix refuses a file that changed since. The
   // file itself is recorded even when only its headers change: it is
@@ -147,7 +213,7 @@ namespace {
 bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
                const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults,
-               std::vector<HostError> &OutHostErrors) {
+               std::vector<HostError> &OutHostErrors, size_t &OutRedundant) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
@@ -158,6 +224,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
     OutModel = F.Built.M;
     OutResults = F.Results;
     OutHostErrors = F.HostErrors;
+    OutRedundant = F.RedundantBarriers.size();
     Got = true;
   });
   return Tool.run(Factory.get()) == 0 && Got;
@@ -301,8 +368,9 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
          << (Several ? "; no file was changed\n" : "; the file was not changed\n");
     return 2;
   };
+  unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers;
   if (P.Reps.empty())
-    return P.ConflictingAccesses ? 1 : 0;
+    return Findings ? 1 : 0;
 
   // Every edited file, before and after; the edits are offsets into the
   // text the parse saw, so a file changed since is refused, not edited.
@@ -334,13 +402,16 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   AnalyzedFile Template;
   Template.File = P.File;
   Template.Targets = P.Targets;
+  Template.DisabledChecks = P.DisabledChecks;
   DeviceParse Parse = deviceCommand(Original, Lang, P.Targets, Config);
   tooling::CompileCommand ParseCmd = Original;
   ParseCmd.CommandLine = Parse.CommandLine;
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
   std::vector<HostError> NewHostErrors;
-  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors))
+  size_t NewRedundant = 0;
+  if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors,
+                 NewRedundant))
     return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
                 " not parse (the messages above)");
   // Host code that did not parse before the fix may still not parse, but
@@ -350,8 +421,18 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     return Fail("the rewritten " + Files + " give" + (Several ? "" : "s") +
                 " other errors in host code than the original" + (Several ? "s" : ""));
   }
-  unsigned Remaining = 0;
-  for (const auto &Row : NewResults)
+  // Exactly the barriers the fixes remove are gone, and none of those that
+  // stay is redundant now but the ones no fix could remove.
+  if (size_t Places = barrierPlaces(NewModel); Places + P.BarrierFixes.size() != P.BarrierPlaces)
+    return Fail("the rewritten " + Files + " ha" + (Several ? "ve " : "s ") +
+                std::to_string(Places) + " barriers, not the " +
+                std::to_string(P.BarrierPlaces - P.BarrierFixes.size()) + " planned");
+  if (NewRedundant != P.UnfixedBarriers)
+    return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
+                std::to_string(NewRedundant) + " redundant barriers, not the " +
+                std::to_string(P.UnfixedBarriers) + " no fix removes");
+  unsigned Remaining = NewRedundant;
+  for (const auto &Row : P.DisabledChecks.count(CheckName) ? decltype(NewResults)() : NewResults)
     for (const AccessResult &R : Row)
       if (R.conflicts()) {
         ++Remaining;
@@ -466,7 +547,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   if (!Write) {
     for (const Change &C : Changes)
       DiffOut << unifiedDiff(C.Name, C.Before, C.After);
-    return P.ConflictingAccesses ? 1 : 0;
+    return Findings ? 1 : 0;
   }
   if (!Config.FixTo.empty()) {
     // --fix-to: the fixed files go to that folder, the originals stay.
@@ -475,8 +556,8 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     auto To = writeCopies(Config.FixTo, P, MainText, Changes);
     if (!To)
       return Fail(llvm::toString(To.takeError()));
-    Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
-         << (P.Fixes.size() == 1 ? " fix" : " fixes") << " to " << Config.FixTo << " (the original"
+    Msgs << "lds-rewrite: " << P.File << ": wrote " << P.fixCount()
+         << (P.fixCount() == 1 ? " fix" : " fixes") << " to " << Config.FixTo << " (the original"
          << (Several ? "s are" : " is") << " unchanged)\n";
     return Remaining ? 1 : 0;
   }
@@ -485,17 +566,19 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     Writes.push_back({C.File->Path, C.After});
   if (llvm::Error E = writeFilesAtomically(Writes))
     return Fail(llvm::toString(std::move(E)));
-  Msgs << "lds-rewrite: " << P.File << ": wrote " << P.Fixes.size()
-       << (P.Fixes.size() == 1 ? " fix" : " fixes");
+  Msgs << "lds-rewrite: " << P.File << ": wrote " << P.fixCount()
+       << (P.fixCount() == 1 ? " fix" : " fixes");
   if (Several) {
     std::vector<std::string> Names;
     for (const Change &C : Changes)
       Names.push_back(C.Name);
     Msgs << " (to " << joinWithAnd(Names) << ")";
   }
-  if (Remaining)
-    Msgs << "; " << Remaining << " conflicting access"
-         << (Remaining == 1 ? " remains" : "es remain");
+  if (Remaining - NewRedundant)
+    Msgs << "; " << Remaining - NewRedundant << " conflicting access"
+         << (Remaining - NewRedundant == 1 ? " remains" : "es remain");
+  if (NewRedundant)
+    Msgs << "; " << NewRedundant << " redundant barrier" << (NewRedundant == 1 ? " remains" : "s remain");
   Msgs << "\n";
   return Remaining ? 1 : 0;
 }

@@ -40,6 +40,14 @@ struct ArrayFix {
   FileEdits Reps; ///< this array's edits (--export-fixes, SARIF)
 };
 
+/// The fix of one lds-redundant-barrier finding: the barrier goes.
+struct BarrierFix {
+  std::string Id;       ///< "lds-redundant-barrier/remove@14:3"
+  std::string Identity; ///< the finding's (ReportFinding::Identity)
+  SourceLoc Removed, Kept;
+  FileEdits Reps;
+};
+
 /// A file the plan edits, as the parse saw it.
 struct EditedFile {
   std::string Path;   ///< absolute
@@ -54,6 +62,13 @@ struct FilePlan {
   FileEdits Reps;
   std::map<std::string, EditedFile> Edited; ///< by the names Reps uses
   std::vector<ArrayFix> Fixes;
+  std::vector<BarrierFix> BarrierFixes;
+  /// Redundant barriers no fix removes (a macro spells them): findings
+  /// that remain, for the exit status.
+  unsigned UnfixedBarriers = 0;
+  std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
+  size_t BarrierPlaces = 0;             ///< barriers written in the file
+  size_t fixCount() const { return Fixes.size() + BarrierFixes.size(); }
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
   std::string Messages; ///< rendered fix reports and refusals

@@ -36,6 +36,7 @@ void fromRaw(const config::RawConfig &R, ProjectConfig &C) {
   C.Ignore = R.Ignore.items();
   if (R.Strat.Given)
     C.Strat = R.Strat.Value;
+  C.Checks = R.Checks;
 }
 
 llvm::Error configError(const std::string &Msg) {

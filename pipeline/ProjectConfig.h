@@ -48,6 +48,7 @@ struct ProjectConfig {
   std::map<std::string, std::array<unsigned, 3>> KernelBlocks;
   std::vector<std::string> Ignore;
   std::optional<Strategy> Strat;
+  std::string Checks; ///< `Checks:`, clang-tidy's syntax (CheckFilter.h)
 
   /// Whether an Ignore pattern excludes AbsFile (absolute, no dots).
   bool ignores(llvm::StringRef AbsFile) const;

@@ -2,6 +2,7 @@
 #ifndef LDS_PIPELINE_RUNCONFIG_H
 #define LDS_PIPELINE_RUNCONFIG_H
 
+#include "pipeline/CheckFilter.h"
 #include "targets/BankModel.h"
 
 #include <array>
@@ -32,6 +33,10 @@ struct RunConfig {
   /// originals (FixMode.cpp, writeCopies); empty: in place.
   std::string FixTo;
   std::map<std::string, int64_t> Assumptions;
+  /// --checks as given; Checks is what runs for one file: the default,
+  /// then the project's `Checks:`, then ChecksOption (CheckFilter.h).
+  std::string ChecksOption;
+  CheckFilter Checks;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;
   BankModel Banks;

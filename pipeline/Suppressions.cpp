@@ -1,6 +1,7 @@
 //===- Suppressions.cpp - Inline suppressions -----------------------------===//
 
 #include "pipeline/Suppressions.h"
+#include "pipeline/CheckFilter.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -13,20 +14,6 @@ using llvm::StringRef;
 namespace lds {
 
 namespace {
-
-/// '*' matches any run of characters; everything else itself.
-bool globMatch(StringRef Pattern, StringRef Name) {
-  if (Pattern.empty())
-    return Name.empty();
-  if (Pattern.front() == '*') {
-    for (size_t I = 0; I <= Name.size(); ++I)
-      if (globMatch(Pattern.drop_front(), Name.drop_front(I)))
-        return true;
-    return false;
-  }
-  return !Name.empty() && Pattern.front() == Name.front() &&
-         globMatch(Pattern.drop_front(), Name.drop_front());
-}
 
 /// True if the check list "a, b-*, c" (clang-tidy's NOLINT(...) argument)
 /// covers Check.
@@ -111,6 +98,22 @@ std::vector<bool> suppressedLines(StringRef Text, StringRef Check) {
       --Open;
   }
   return Out;
+}
+
+bool isSuppressed(const SourceManager &SM, SourceLocation L, StringRef Check) {
+  auto OnLine = [&](SourceLocation At) {
+    if (At.isInvalid())
+      return false;
+    auto [FID, Offset] = SM.getDecomposedLoc(At);
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(FID, &Invalid);
+    if (Invalid)
+      return false;
+    std::vector<bool> Lines = suppressedLines(Text, Check);
+    unsigned Line = SM.getLineNumber(FID, Offset);
+    return Line < Lines.size() && Lines[Line];
+  };
+  return OnLine(SM.getExpansionLoc(L)) || (L.isMacroID() && OnLine(SM.getSpellingLoc(L)));
 }
 
 std::vector<bool> findSuppressed(const SourceManager &SM, const BuiltModel &Built) {

@@ -32,6 +32,10 @@ std::vector<bool> findSuppressed(const clang::SourceManager &SM, const BuiltMode
 /// Which lines (1-based; index 0 unused) of Text are suppressed for Check.
 std::vector<bool> suppressedLines(llvm::StringRef Text, llvm::StringRef Check = CheckName);
 
+/// Whether a NOLINT (or `// lds-rewrite: ignore`) for Check covers the line
+/// of L, or the line it is spelled on inside a macro.
+bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation L, llvm::StringRef Check);
+
 /// A copy of F in which suppressed accesses do not conflict: what the fix
 /// planner is given, so that a suppressed access never causes a fix.
 AnalyzedFile withoutSuppressed(const AnalyzedFile &F);

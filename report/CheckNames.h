@@ -11,6 +11,10 @@
 namespace lds {
 
 inline constexpr const char *CheckName = "lds-bank-conflict";
+inline constexpr const char *RedundantBarrierCheck = "lds-redundant-barrier";
+
+/// Every check this build has, in the order --list-checks prints them.
+inline constexpr const char *AllChecks[] = {CheckName, RedundantBarrierCheck};
 
 } // namespace lds
 

@@ -1,6 +1,7 @@
 //===- ExportFixes.cpp - --export-fixes, as clang-tidy writes it -----------===//
 
 #include "report/ExportFixes.h"
+#include "report/CheckNames.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,7 +14,9 @@ using namespace clang;
 namespace lds {
 
 bool isExported(const ReportFinding &R) {
-  return R.Loc.valid() && !R.Suppressed && !R.Accesses.empty();
+  // lds-bank-conflict's findings are about accesses; a remark without any
+  // says how the file was parsed.
+  return R.Loc.valid() && !R.Suppressed && (!R.Accesses.empty() || R.Check != CheckName);
 }
 
 std::string findingKey(const ReportFinding &R) {
@@ -28,7 +31,8 @@ void attachFixes(FileReport &F) {
   for (size_t X = 0; X < F.Fixes.size(); ++X)
     for (ReportFinding &R : F.Findings)
       if (isExported(R) && R.Level == Severity::Warning && R.Fix < 0 &&
-          F.Fixes[X].ArrayIds.count(R.ArrayId)) {
+          (F.Fixes[X].Identity.empty() ? F.Fixes[X].ArrayIds.count(R.ArrayId) > 0
+                                       : F.Fixes[X].Identity == R.Identity)) {
         R.Fix = static_cast<int>(X);
         break;
       }

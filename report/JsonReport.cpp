@@ -1,6 +1,7 @@
 //===- JsonReport.cpp - The report of design.md, schema 1 -----------------===//
 
 #include "report/JsonReport.h"
+#include "report/CheckNames.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -66,8 +67,46 @@ void JsonReport::add(const FileReport &F) {
                                 {"column", static_cast<int64_t>(E.Column)},
                                 {"function", E.Function},
                                 {"message", E.Message}});
+  for (const ReportFinding &R : F.Findings)
+    if (R.Check != CheckName && !R.Suppressed)
+      addFinding(R);
   for (const VerifiedFix &Fix : F.Verified)
     addFix(Fix);
+  for (const VerifiedCheckFix &Fix : F.VerifiedOther)
+    addFix(Fix);
+}
+
+static Object placeToJSON(const std::string &File, unsigned Line, unsigned Column) {
+  return Object{{"file", File},
+                {"line", static_cast<int64_t>(Line)},
+                {"column", static_cast<int64_t>(Column)}};
+}
+
+void JsonReport::addFinding(const ReportFinding &R) {
+  Object O = placeToJSON(R.Loc.File, R.Loc.Line, R.Loc.Column);
+  O["check"] = R.Check;
+  O["severity"] = R.Level == Severity::Warning ? "warning" : "remark";
+  O["message"] = R.Message;
+  Array Notes;
+  for (const ReportNote &N : R.Notes) {
+    Object NO = placeToJSON(N.Loc.File, N.Loc.Line, N.Loc.Column);
+    NO["message"] = N.Message;
+    Notes.push_back(std::move(NO));
+  }
+  O["notes"] = std::move(Notes);
+  if (R.Check == RedundantBarrierCheck)
+    O["barrier"] = placeToJSON(R.Loc.File, R.Loc.Line, R.Loc.Column);
+  Findings.push_back(std::move(O));
+}
+
+void JsonReport::addFix(const VerifiedCheckFix &Fix) {
+  Fixes.push_back(Object{{"check", Fix.Check},
+                         {"strategy", Fix.Strategy},
+                         {"description", Fix.Description},
+                         {"barrier", placeToJSON(Fix.Barrier.File, Fix.Barrier.Line,
+                                                 Fix.Barrier.Column)},
+                         {"replacements", static_cast<int64_t>(Fix.Replacements)},
+                         {"status", Fix.Status}});
 }
 
 void JsonReport::addAccesses(const AccessTable &Table) {
@@ -193,6 +232,8 @@ void JsonReport::append(const JsonReport &Other, const std::string &BaseDir) {
   AppendNew(Accesses, AppendedAccesses, Other.Accesses);
   for (const Value &V : Other.Fixes)
     Fixes.push_back(V);
+  for (const Value &V : Other.Findings)
+    Findings.push_back(V);
   for (const Value &V : Other.HostErrors)
     HostErrors.push_back(V);
 }
@@ -207,6 +248,8 @@ Value JsonReport::render() const {
                 {"arrays", Array(Arrays)},
                 {"accesses", Array(Accesses)},
                 {"fixes", Array(Fixes)}};
+  if (!Findings.empty())
+    Report["findings"] = Array(Findings);
   if (!HostErrors.empty())
     Report["host_code_errors"] = Array(HostErrors);
   return Report;

@@ -29,9 +29,13 @@ private:
   void addAccesses(const AccessTable &T);
   /// A fix, planned (--diff) or applied (--fix).
   void addFix(const VerifiedFix &Fix);
+  void addFix(const VerifiedCheckFix &Fix);
+  /// A finding of another check than lds-bank-conflict ("findings").
+  void addFinding(const ReportFinding &R);
 
   std::vector<std::string> Targets;
   llvm::json::Array Arrays, Accesses, Fixes;
+  llvm::json::Array Findings; ///< "findings", when there are any
   llvm::json::Array HostErrors; ///< "host_code_errors", when there are any
   std::set<std::string> AppendedArrays, AppendedAccesses;
 };

@@ -70,9 +70,14 @@ struct PlainEdit {
   std::string Text;         ///< inserted
 };
 
-/// The fix of one array, as --export-fixes and SARIF carry it.
+/// The fix of one array, or of another check's finding, as --export-fixes
+/// and SARIF carry it.
 struct PlainFix {
   std::set<std::string> ArrayIds;
+  std::string Check = "lds-bank-conflict";
+  /// A fix of another check than lds-bank-conflict: the finding it fixes
+  /// (ReportFinding::Identity).
+  std::string Identity;
   std::string Description; ///< "pad rows 32 -> 33 floats"
   std::vector<PlainEdit> Edits;
 };
@@ -82,6 +87,16 @@ struct VerifiedFix {
   std::string ArrayId;
   FixPlan Plan;
   std::vector<std::string> Targets; ///< of Plan.Outcomes
+  unsigned Replacements = 0;
+  std::string Status; ///< "applied" or "planned"
+};
+
+/// A verified fix of another check than lds-bank-conflict.
+struct VerifiedCheckFix {
+  std::string Check;
+  std::string Strategy; ///< design.md: "remove_barrier", ...
+  std::string Description;
+  SourceLoc Barrier; ///< the barrier it removes
   unsigned Replacements = 0;
   std::string Status; ///< "applied" or "planned"
 };
@@ -105,6 +120,7 @@ struct FileReport {
   /// Planned fixes (unless verifying them failed), for the exporters.
   std::vector<PlainFix> Fixes;
   std::vector<VerifiedFix> Verified;
+  std::vector<VerifiedCheckFix> VerifiedOther;
   std::optional<AccessTable> Accesses; ///< when the JSON report is wanted
 };
 

@@ -48,9 +48,9 @@ class Builder {
 public:
   Builder(const SourceManager &SM, const AnalyzedFile &F) : SM(SM), F(F) {}
 
-  void add(Severity Level, SourceLocation L, std::string Message) {
+  void add(Severity Level, SourceLocation L, std::string Message, const char *Check = CheckName) {
     ReportFinding R;
-    R.Check = CheckName;
+    R.Check = Check;
     R.Level = Level;
     R.Loc = plainLocation(SM, L);
     R.Message = std::move(Message);
@@ -81,6 +81,21 @@ private:
   const AnalyzedFile &F;
 };
 
+/// lds-redundant-barrier: the barrier, and a note at the one that stays.
+void addRedundantBarrier(Builder &B, const AnalyzedFile &F, const RedundantBarrier &R) {
+  const Barrier &Gone = F.Built.M.Barriers[R.Barrier];
+  const Barrier &Kept = F.Built.M.Barriers[R.KeptBarrier];
+  B.add(Severity::Warning, F.Built.BarrierSites[R.Barrier]->getBeginLoc(),
+        "redundant barrier: only register code runs since the barrier at line " +
+            std::to_string(Kept.Loc.Line) + ", which orders the same accesses",
+        RedundantBarrierCheck);
+  B.note(F.Built.BarrierSites[R.KeptBarrier]->getBeginLoc(),
+         "this barrier already orders every LDS and global access before it against every "
+         "access after line " +
+             std::to_string(Gone.Loc.Line));
+  B.Out.Report.Findings.back().Identity = barrierIdentity(F.Built.M, R.Barrier);
+}
+
 /// The first target on which access I's cost is unknown.
 const AccessResult *firstUnknown(const AnalyzedFile &F, size_t I) {
   for (const AccessResult &R : F.Results[I])
@@ -101,7 +116,7 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
     B.add(Severity::Remark, SourceLocation(),
           "parsed " + F.File +
               " with lds-rewrite's minimal GPU headers: no HIP/CUDA installation was found");
-  for (const Finding &G : groupFindings(F)) {
+  for (const Finding &G : F.runs(CheckName) ? groupFindings(F) : std::vector<Finding>()) {
     FindingText T = describeFinding(SM, F, G, SettingNames());
     if (!T.Warning.empty()) {
       B.add(Severity::Warning, T.Loc, T.Warning);
@@ -115,6 +130,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
       Report.Findings.back().Cause = firstUnknown(F, G.Members[0])->Cause;
     }
   }
+  for (const RedundantBarrier &R : F.RedundantBarriers)
+    addRedundantBarrier(B, F, R);
   if (WithAccesses)
     Report.Accesses = AccessTable{F.Built.M, F.Results, F.Suppressed};
   return std::move(B.Out);

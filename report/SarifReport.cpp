@@ -77,13 +77,16 @@ void SarifReport::add(const FileReport &F) {
 void SarifReport::addFindings(const FileReport &F) {
   std::set<std::string> Added;
   for (const ReportFinding &R : F.Findings) {
-    if (!R.Loc.valid() || R.Accesses.empty())
+    // Suppressed findings too, marked so (isExported leaves them out).
+    if (!R.Loc.valid() || (R.Accesses.empty() && R.Check == CheckName))
       continue;
     std::string Key = findingKey(R);
     if (Seen.count(Key) || !Added.insert(Key).second)
       continue;
+    if (R.Check != CheckName)
+      UsesBarrierRule = true;
     Object Result{{"ruleId", R.Check},
-                  {"ruleIndex", 0},
+                  {"ruleIndex", R.Check == CheckName ? 0 : 1},
                   {"level", R.Level == Severity::Warning ? "warning" : "note"},
                   {"message", Object{{"text", R.Message}}}};
     Result["locations"] =
@@ -181,11 +184,27 @@ Value SarifReport::render(bool Successful) const {
               {"properties", Object{{"tags", Array{"performance", "gpu"}},
                                     {"precision", "high"},
                                     {"problem.severity", "warning"}}}};
+  Array Rules{std::move(Rule)};
+  if (UsesBarrierRule)
+    Rules.push_back(Object{
+        {"id", RedundantBarrierCheck},
+        {"name", "LdsRedundantBarrier"},
+        {"shortDescription", Object{{"text", "A barrier that orders nothing"}}},
+        {"fullDescription",
+         Object{{"text", "A __syncthreads() (or block sync) that orders no pair of accesses by "
+                         "different threads that another barrier does not order already: "
+                         "only register code runs since the barrier before it. lds-rewrite "
+                         "--fix removes it."}}},
+        {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
+        {"defaultConfiguration", Object{{"level", "warning"}}},
+        {"properties", Object{{"tags", Array{"performance", "gpu"}},
+                              {"precision", "high"},
+                              {"problem.severity", "warning"}}}});
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},
                 {"informationUri", LDS_REWRITE_HOMEPAGE},
-                {"rules", Array{std::move(Rule)}}};
+                {"rules", std::move(Rules)}};
   Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = Array(Notifications);

@@ -46,6 +46,7 @@ private:
   llvm::json::Array Results, Notifications;
   std::set<std::string> Seen;
   std::map<std::string, unsigned> FingerprintCounts;
+  bool UsesBarrierRule = false; ///< a result of lds-redundant-barrier: its rule is listed
 };
 
 /// file:///a%20b/c for /a b/c.

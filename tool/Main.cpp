@@ -13,7 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/CheckFilter.h"
 #include "pipeline/CheckRun.h"
+#include "report/CheckNames.h"
 #include "tool/BenchMode.h"
 #include "tool/ExplainMode.h"
 #include "tool/IsaMode.h"
@@ -70,6 +72,14 @@ static cl::opt<bool>
 static cl::opt<bool> ListTargets("list-targets", cl::desc("Print the bank model's targets"),
                                  cl::cat(options::category()), CheckAndExplain);
 static cl::opt<std::string>
+    ChecksOpt("checks", cl::value_desc("LIST"),
+              cl::desc("Which checks run and fix, as clang-tidy's --checks: globs, '-' to turn "
+                       "off, the last match wins, after the project's Checks: (default: all)"),
+              cl::cat(options::category()), CheckAndExplain);
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("Print the checks that run with --checks, and exit"),
+                                cl::cat(options::category()), CheckAndExplain);
+static cl::opt<std::string>
     ExportFixesFile("export-fixes", cl::value_desc("FILE"),
                     cl::desc("Write every finding and its fix as the YAML clang-tidy "
                              "--export-fixes writes, for clang-apply-replacements"),
@@ -92,6 +102,18 @@ static cl::opt<bool>
 
 #undef CheckAndExplain
 
+/// clang-tidy's --list-checks: the checks --checks turns on, without a
+/// project's Checks: (that is per file).
+static int listChecks() {
+  CheckFilter Filter;
+  Filter.add(ChecksOpt);
+  outs() << "Enabled checks:\n";
+  for (const char *C : AllChecks)
+    if (Filter.enabled(C))
+      outs() << "    " << C << "\n";
+  return 0;
+}
+
 static int listTargets() {
   BankModel Banks = BankModel::builtin();
   if (!options::BankModelFile.empty())
@@ -108,6 +130,7 @@ static std::string checkOptions(RunConfig &Config) {
   Config.Format = FormatOpt;
   Config.ProjectRoot = ProjectRootOpt;
   Config.FixTo = FixToOpt;
+  Config.ChecksOption = ChecksOpt;
   if (FixOpt && DiffOpt)
     return "--fix and --diff cannot be used together";
   if (!FixToOpt.empty() && !FixOpt)
@@ -126,6 +149,8 @@ static std::string checkOptions(RunConfig &Config) {
 static int runCheckMode(ExplainRequest &Explain) {
   if (ListTargets)
     return listTargets();
+  if (ListChecks)
+    return listChecks();
   auto Config = options::makeRunConfig(GpuHeaders::Auto);
   if (!Config)
     return fail(toString(Config.takeError()));

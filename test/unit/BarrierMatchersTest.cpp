@@ -69,14 +69,20 @@ TEST(BarrierMatchers, EveryKindWithItsPlace) {
     const char *Callee;
     unsigned LoopDepth;
     bool Conditional;
+    unsigned AfterOnlyRegisters; ///< the line of the barrier before, or 0
+    bool Removable;
   } Wants[] = {
-      {15, BarrierKind::SyncThreads, "__syncthreads", 0, false},
-      {18, BarrierKind::SyncThreads, "__syncthreads", 1, true},
-      {19, BarrierKind::BareBarrier, "__builtin_amdgcn_s_barrier", 1, false},
-      {21, BarrierKind::BlockSync, "sync", 0, false},
-      {22, BarrierKind::BlockSync, "sync", 0, false},
-      {23, BarrierKind::AsmBarrier, "asm", 0, false},
-      {25, BarrierKind::SyncThreadsReduce, "__syncthreads_count", 0, false},
+      {15, BarrierKind::SyncThreads, "__syncthreads", 0, false, 0, true},
+      // The branch's own statement, not one in braces.
+      {18, BarrierKind::SyncThreads, "__syncthreads", 1, true, 0, false},
+      // After an if that holds a barrier: not register code.
+      {19, BarrierKind::BareBarrier, "__builtin_amdgcn_s_barrier", 1, false, 0, true},
+      {21, BarrierKind::BlockSync, "sync", 0, false, 0, true},
+      {22, BarrierKind::BlockSync, "sync", 0, false, 21, true},
+      {23, BarrierKind::AsmBarrier, "asm", 0, false, 22, true},
+      // An initializer, not a statement; the asm without a barrier is
+      // neither register code nor a barrier.
+      {25, BarrierKind::SyncThreadsReduce, "__syncthreads_count", 0, false, 0, false},
   };
   for (size_t I = 0; I < Bs.size(); ++I) {
     SCOPED_TRACE(I);
@@ -86,10 +92,13 @@ TEST(BarrierMatchers, EveryKindWithItsPlace) {
     EXPECT_EQ(Bs[I].Callee, Wants[I].Callee);
     EXPECT_EQ(Bs[I].LoopDepth, Wants[I].LoopDepth);
     EXPECT_EQ(Bs[I].Conditional, Wants[I].Conditional);
+    EXPECT_EQ(Bs[I].AfterOnlyRegisters.Line, Wants[I].AfterOnlyRegisters);
+    EXPECT_EQ(Bs[I].Removable, Wants[I].Removable);
   }
   EXPECT_STREQ(barrierKindName(Bs[2].Kind), "s_barrier");
   // The accesses are still there, beside the barriers.
   EXPECT_EQ(B.M.Accesses.size(), 2u);
+  EXPECT_EQ(B.BarrierSites.size(), Bs.size());
 }
 
 } // namespace

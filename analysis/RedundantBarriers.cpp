@@ -1,0 +1,91 @@
+//===- RedundantBarriers.cpp - Barriers that order nothing ----------------===//
+
+#include "analysis/RedundantBarriers.h"
+
+#include <map>
+#include <optional>
+#include <utility>
+
+namespace lds {
+
+namespace {
+
+/// A barrier with release and acquire fences over the whole block.
+bool fencesTheBlock(BarrierKind K) {
+  return K == BarrierKind::SyncThreads || K == BarrierKind::SyncThreadsReduce ||
+         K == BarrierKind::BlockSync;
+}
+
+using Place = std::pair<std::string, unsigned>; ///< file, offset
+
+Place placeOf(const SourceLoc &L) { return {L.File, L.Offset}; }
+
+/// In one kernel instantiation: the barrier at Prev's place.
+const Barrier *barrierAt(const Model &M, const std::string &Kernel, const SourceLoc &Prev) {
+  for (const Barrier &B : M.Barriers)
+    if (B.Kernel == Kernel && placeOf(B.Loc) == placeOf(Prev))
+      return &B;
+  return nullptr;
+}
+
+/// Whether B, in its instantiation, may go: the barrier before it orders
+/// all it orders.
+std::optional<SourceLoc> orderedBefore(const Model &M, const Barrier &B) {
+  if (!B.Removable || (B.Kind != BarrierKind::SyncThreads && B.Kind != BarrierKind::BlockSync) ||
+      !B.AfterOnlyRegisters.valid())
+    return std::nullopt;
+  const Barrier *Prev = barrierAt(M, B.Kernel, B.AfterOnlyRegisters);
+  if (!Prev || !fencesTheBlock(Prev->Kind))
+    return std::nullopt;
+  return Prev->Loc;
+}
+
+} // namespace
+
+std::vector<RedundantBarrier> findRedundantBarriers(const Model &M) {
+  // A place is redundant only if it is in every instantiation of its kernel
+  // (an `if constexpr` may put other code between in another one).
+  std::map<Place, std::optional<RedundantBarrier>> ByPlace;
+  std::vector<Place> Order;
+  for (size_t I = 0; I < M.Barriers.size(); ++I) {
+    const Barrier &B = M.Barriers[I];
+    std::optional<SourceLoc> Prev = orderedBefore(M, B);
+    Place P = placeOf(B.Loc);
+    auto [It, New] = ByPlace.try_emplace(P);
+    if (New) {
+      Order.push_back(P);
+      if (Prev)
+        It->second = RedundantBarrier{I, *Prev};
+    } else if (!Prev || (It->second && placeOf(It->second->Kept) != placeOf(*Prev))) {
+      It->second.reset();
+    }
+  }
+  // The one kept for a run of them is its first: follow the chain back.
+  std::vector<RedundantBarrier> Out;
+  for (const Place &P : Order) {
+    std::optional<RedundantBarrier> R = ByPlace[P];
+    if (!R)
+      continue;
+    for (unsigned Guard = 0; Guard < M.Barriers.size(); ++Guard) {
+      auto Before = ByPlace.find(placeOf(R->Kept));
+      if (Before == ByPlace.end() || !Before->second)
+        break;
+      R->Kept = Before->second->Kept;
+    }
+    const std::string &Kernel = M.Barriers[R->Barrier].Kernel;
+    for (size_t I = 0; I < M.Barriers.size(); ++I)
+      if (M.Barriers[I].Kernel == Kernel && placeOf(M.Barriers[I].Loc) == placeOf(R->Kept))
+        R->KeptBarrier = I;
+    Out.push_back(*R);
+  }
+  return Out;
+}
+
+std::string barrierIdentity(const Model &M, size_t I) {
+  unsigned Ordinal = 0;
+  for (size_t J = 0; J < I; ++J)
+    Ordinal += M.Barriers[J].Kernel == M.Barriers[I].Kernel;
+  return "barrier|" + M.Barriers[I].Kernel + "|" + std::to_string(Ordinal);
+}
+
+} // namespace lds

@@ -1,0 +1,42 @@
+//===- RedundantBarriers.h - Barriers that order nothing ------------------===//
+//
+// The rule of the lds-redundant-barrier check (barriers.md, "Rules for
+// deleting a barrier"): a barrier is redundant when no pair of accesses by
+// different threads spans it that another barrier does not order already.
+// Proven here for back-to-back barriers: the barrier just before it in the
+// same braces, with only register code between (Barrier::AfterOnlyRegisters),
+// is a block barrier with fences (__syncthreads and its reductions,
+// cooperative groups' block sync), so it already orders every pair this one
+// does. Only a plain __syncthreads() or block sync is removed: a reduction's
+// result may be used, and a bare s_barrier or asm barrier orders no memory
+// in the first place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_ANALYSIS_REDUNDANTBARRIERS_H
+#define LDS_ANALYSIS_REDUNDANTBARRIERS_H
+
+#include "analysis/AccessModel.h"
+
+#include <vector>
+
+namespace lds {
+
+struct RedundantBarrier {
+  size_t Barrier = 0;     ///< into Model::Barriers (its first instantiation)
+  SourceLoc Kept;         ///< the barrier that orders what it ordered, itself kept
+  size_t KeptBarrier = 0; ///< Kept, into Model::Barriers (same instantiation)
+};
+
+/// Every barrier of M that is redundant in every kernel instantiation it is
+/// written in, in source order, each with the barrier that stays in its
+/// place: for a run of back-to-back barriers, the first.
+std::vector<RedundantBarrier> findRedundantBarriers(const Model &M);
+
+/// Which barrier of which kernel Barriers[I] is, whatever its line:
+/// "barrier|k|2" for the third barrier of k (SARIF fingerprints, and how a
+/// fix names the finding it fixes).
+std::string barrierIdentity(const Model &M, size_t I);
+
+} // namespace lds
+
+#endif
