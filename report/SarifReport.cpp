@@ -170,36 +170,32 @@ void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
              {"message", Object{{"text", hostErrorSummary(Errors)}}}});
 }
 
+/// A reportingDescriptor: every check's rule has the same shape.
+static Object sarifRule(const char *Id, const char *Name, const char *Short, const char *Full) {
+  return Object{{"id", Id},
+                {"name", Name},
+                {"shortDescription", Object{{"text", Short}}},
+                {"fullDescription", Object{{"text", Full}}},
+                {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
+                {"defaultConfiguration", Object{{"level", "warning"}}},
+                {"properties", Object{{"tags", Array{"performance", "gpu"}},
+                                      {"precision", "high"},
+                                      {"problem.severity", "warning"}}}};
+}
+
 Value SarifReport::render(bool Successful) const {
-  Object Rule{{"id", CheckName},
-              {"name", "LdsBankConflict"},
-              {"shortDescription", Object{{"text", "GPU shared-memory (LDS) bank conflict"}}},
-              {"fullDescription",
-               Object{{"text", "A __shared__ (LDS) access whose lanes ask one memory bank for "
-                               "several different words, so that one wave instruction takes "
-                               "several bank cycles instead of one. lds-rewrite --fix removes "
-                               "it by padding the array's rows or XOR-swizzling its columns."}}},
-              {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
-              {"defaultConfiguration", Object{{"level", "warning"}}},
-              {"properties", Object{{"tags", Array{"performance", "gpu"}},
-                                    {"precision", "high"},
-                                    {"problem.severity", "warning"}}}};
-  Array Rules{std::move(Rule)};
+  Array Rules{sarifRule(CheckName, "LdsBankConflict", "GPU shared-memory (LDS) bank conflict",
+                        "A __shared__ (LDS) access whose lanes ask one memory bank for "
+                        "several different words, so that one wave instruction takes "
+                        "several bank cycles instead of one. lds-rewrite --fix removes "
+                        "it by padding the array's rows or XOR-swizzling its columns.")};
   if (UsesBarrierRule)
-    Rules.push_back(Object{
-        {"id", RedundantBarrierCheck},
-        {"name", "LdsRedundantBarrier"},
-        {"shortDescription", Object{{"text", "A barrier that orders nothing"}}},
-        {"fullDescription",
-         Object{{"text", "A __syncthreads() (or block sync) that orders no pair of accesses by "
-                         "different threads that another barrier does not order already: "
-                         "only register code runs since the barrier before it. lds-rewrite "
-                         "--fix removes it."}}},
-        {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
-        {"defaultConfiguration", Object{{"level", "warning"}}},
-        {"properties", Object{{"tags", Array{"performance", "gpu"}},
-                              {"precision", "high"},
-                              {"problem.severity", "warning"}}}});
+    Rules.push_back(sarifRule(
+        RedundantBarrierCheck, "LdsRedundantBarrier", "A barrier that orders nothing",
+        "A __syncthreads() (or block sync) that orders no pair of accesses by "
+        "different threads that another barrier does not order already: "
+        "only register code runs since the barrier before it. lds-rewrite "
+        "--fix removes it."));
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},
