@@ -5,6 +5,7 @@
 #include "analysis/ConflictAnalyzer.h"
 #include "analysis/RedundantBarriers.h"
 #include "matchers/ModelBuilder.h"
+#include "matchers/RefillLoopMatcher.h"
 
 #include <set>
 #include <string>
@@ -39,6 +40,17 @@ struct AnalyzedFile {
   /// lds-redundant-barrier's findings, when it runs, less those a NOLINT
   /// suppresses (they are not reported at all, as in clang-tidy).
   std::vector<RedundantBarrier> RedundantBarriers;
+  /// lds-exposed-write-latency's findings, when it runs, less those a
+  /// NOLINT suppresses: loops whose LDS refill is waited for at once. Their
+  /// AST nodes live as long as the parse.
+  std::vector<MatchedRefillLoop> RefillLoops;
+  /// Where the prefetch puts the next iteration's loads in this file (never
+  /// Auto: --prefetch-placement, else before the wait when an AMD target is
+  /// requested, after it otherwise).
+  PrefetchPlacement Placement = PrefetchPlacement::BeforeWait;
+  /// The targets whose barrier waits for global loads too
+  /// (TargetModel::BarrierDrainsGlobalLoads): the prefetch gains little there.
+  std::vector<std::string> DrainingTargets;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
   bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };

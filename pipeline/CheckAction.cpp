@@ -50,6 +50,22 @@ public:
         if (!isSuppressed(Ctx.getSourceManager(), File.Built.BarrierSites[R.Barrier]->getBeginLoc(),
                           RedundantBarrierCheck))
           File.RedundantBarriers.push_back(R);
+    File.Placement = Config.Placement;
+    if (File.Placement == PrefetchPlacement::Auto) {
+      bool AnyAMD = false;
+      for (const std::string &T : File.Targets)
+        if (const TargetModel *TM = Config.Banks.find(T))
+          AnyAMD |= TM->IsAMD;
+      File.Placement = AnyAMD ? PrefetchPlacement::BeforeWait : PrefetchPlacement::AfterWait;
+    }
+    for (const std::string &T : File.Targets)
+      if (const TargetModel *TM = Config.Banks.find(T); TM && TM->BarrierDrainsGlobalLoads)
+        File.DrainingTargets.push_back(T);
+    if (File.runs(ExposedWriteLatencyCheck))
+      for (MatchedRefillLoop &L : matchRefillLoops(Ctx))
+        if (!isSuppressed(Ctx.getSourceManager(), L.Stores.front().Assign->getBeginLoc(),
+                          ExposedWriteLatencyCheck))
+          File.RefillLoops.push_back(std::move(L));
     OnAnalyzed(Ctx, File);
   }
 

@@ -288,7 +288,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
             attachFixes(O.Report);
           }
-          O.Warnings += F.RedundantBarriers.size();
+          O.Warnings += F.RedundantBarriers.size() + F.RefillLoops.size();
           for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)
             if (!F.suppressed(I))
               for (const AccessResult &R : F.Results[I])
@@ -342,6 +342,12 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
                    " orders the same accesses",
                Fix.Removed, static_cast<unsigned>(countEdits(Fix.Reps)),
                Write ? "applied" : "planned"});
+      if (Plan->Verified)
+        for (const PrefetchFix &Fix : Plan->PrefetchFixes)
+          O.Report.VerifiedOther.push_back({ExposedWriteLatencyCheck, "prefetch",
+                                            prefetchDescription(Fix), Fix.Wait,
+                                            static_cast<unsigned>(countEdits(Fix.Reps)),
+                                            Write ? "applied" : "planned"});
       Emit(ReportToErr, Msgs);
       Emit(false, Diff);
       O.FixStatus = std::max(O.FixStatus, S);

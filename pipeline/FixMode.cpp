@@ -14,6 +14,7 @@
 #include "report/CheckNames.h"
 #include "rewrites/BarrierRemoval.h"
 #include "rewrites/FixPlanning.h"
+#include "rewrites/PrefetchRewrite.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
@@ -72,7 +73,56 @@ std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan 
     if (plainEdits(SM, P, BF.Reps, Fix.Edits))
       Out.push_back(std::move(Fix));
   }
+  for (const PrefetchFix &PF : P.PrefetchFixes) {
+    PlainFix Fix;
+    Fix.Check = ExposedWriteLatencyCheck;
+    Fix.Identity = PF.Identity;
+    Fix.Description = prefetchDescription(PF);
+    if (plainEdits(SM, P, PF.Reps, Fix.Edits))
+      Out.push_back(std::move(Fix));
+  }
   return Out;
+}
+
+std::string prefetchDescription(const PrefetchFix &F) {
+  return std::string("prefetch the next iteration's global loads of the loop at line ") +
+         std::to_string(F.Loop.Line) + " into registers, " +
+         (F.Placement == PrefetchPlacement::BeforeWait ? "before the wait at line "
+                                                        : "after the wait at line ") +
+         std::to_string(F.Wait.Line);
+}
+
+/// lds-exposed-write-latency: each loop whose move a rule allows gets the
+/// prefetch; the others remain findings (their notes say why).
+static void planPrefetchFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
+                              FilePlan &P, DiagPrinter &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const MatchedRefillLoop &L : F.RefillLoops) {
+    if (blockingHazard(L.Plain) || !L.Unsupported.empty()) {
+      ++P.UnfixedRefills;
+      continue;
+    }
+    auto Edits = prefetchRewrite(L, F.Placement, Ctx, Scope);
+    llvm::Error E = Edits ? mergeEdits(P.Reps, *Edits) : Edits.takeError();
+    if (E) {
+      ++P.UnfixedRefills;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(L.Loop->getBeginLoc()),
+                 "not prefetching: " + llvm::toString(std::move(E)), ExposedWriteLatencyCheck);
+      continue;
+    }
+    PrefetchFix Fix;
+    Fix.Id = std::string(ExposedWriteLatencyCheck) + "/prefetch@" +
+             std::to_string(L.Plain.Loop.Line) + ":" + std::to_string(L.Plain.Loop.Column);
+    Fix.Identity = "refill|" + L.Plain.Kernel + "|" + std::to_string(L.Plain.Loop.Line);
+    Fix.Loop = L.Plain.Loop;
+    Fix.Wait = L.Plain.Wait;
+    Fix.Kernel = L.Plain.Kernel;
+    Fix.Placement = F.Placement;
+    Fix.Reps = std::move(*Edits);
+    Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(L.Loop->getBeginLoc()),
+               "fixing: " + prefetchDescription(Fix), ExposedWriteLatencyCheck);
+    P.PrefetchFixes.push_back(std::move(Fix));
+  }
 }
 
 /// The barriers of M as written (template instantiations repeat them).
@@ -183,6 +233,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   }
   P.Reps = std::move(Planned.Reps);
   planBarrierFixes(Ctx, F, Scope, P, Out);
+  planPrefetchFixes(Ctx, F, Scope, P, Out);
   P.BarrierPlaces = barrierPlaces(F.Built.M);
   // What each edited file held when it was parsed: the edits are offsets
   // into that text, so finishFix refuses a file that changed since. The
@@ -213,7 +264,8 @@ namespace {
 bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
                const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults,
-               std::vector<HostError> &OutHostErrors, size_t &OutRedundant) {
+               std::vector<HostError> &OutHostErrors, size_t &OutRedundant,
+               size_t &OutRefills) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
@@ -225,6 +277,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
     OutResults = F.Results;
     OutHostErrors = F.HostErrors;
     OutRedundant = F.RedundantBarriers.size();
+    OutRefills = F.RefillLoops.size();
     Got = true;
   });
   return Tool.run(Factory.get()) == 0 && Got;
@@ -368,7 +421,8 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
          << (Several ? "; no file was changed\n" : "; the file was not changed\n");
     return 2;
   };
-  unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers;
+  unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers +
+                      P.PrefetchFixes.size() + P.UnfixedRefills;
   if (P.Reps.empty())
     return Findings ? 1 : 0;
 
@@ -409,9 +463,9 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
   std::vector<HostError> NewHostErrors;
-  size_t NewRedundant = 0;
+  size_t NewRedundant = 0, NewRefills = 0;
   if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors,
-                 NewRedundant))
+                 NewRedundant, NewRefills))
     return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
                 " not parse (the messages above)");
   // Host code that did not parse before the fix may still not parse, but
@@ -431,7 +485,13 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
                 std::to_string(NewRedundant) + " redundant barriers, not the " +
                 std::to_string(P.UnfixedBarriers) + " no fix removes");
-  unsigned Remaining = NewRedundant;
+  // Each prefetch removes its finding (the stores now store registers) and
+  // leaves the others.
+  if (NewRefills != P.UnfixedRefills)
+    return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
+                std::to_string(NewRefills) + " LDS refills waited for at once, not the " +
+                std::to_string(P.UnfixedRefills) + " no fix removes");
+  unsigned Remaining = NewRedundant + NewRefills;
   for (const auto &Row : P.DisabledChecks.count(CheckName) ? decltype(NewResults)() : NewResults)
     for (const AccessResult &R : Row)
       if (R.conflicts()) {
@@ -517,9 +577,32 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       }
       if (AMD) {
         CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+        std::string Registers;
+        if (!P.PrefetchFixes.empty() && Old.Ok) {
+          // Rule 7 of barriers.md: the registers that now hold the next
+          // loads must not cost a wave per SIMD.
+          for (const auto &[Kernel, Waves] : Old.Occupancy) {
+            auto It = New.Occupancy.find(Kernel);
+            if (It != New.Occupancy.end() && It->second < Waves) {
+              llvm::sys::fs::remove_directories(Dir);
+              return Fail("rule 7 of barriers.md: the prefetch lowers the occupancy of " +
+                          Kernel + " on " + T + " from " + std::to_string(Waves) + " to " +
+                          std::to_string(It->second) + " waves per SIMD (VGPRs " +
+                          std::to_string(Old.VGPRs[Kernel]) + " -> " +
+                          std::to_string(New.VGPRs[Kernel]) +
+                          "); run with --checks=-lds-exposed-write-latency to fix the rest");
+            }
+          }
+          unsigned Before = 0, After = 0;
+          for (const auto &[K, V] : Old.VGPRs)
+            Before = std::max(Before, V);
+          for (const auto &[K, V] : New.VGPRs)
+            After = std::max(After, V);
+          Registers = ", VGPRs " + std::to_string(Before) + " -> " + std::to_string(After);
+        }
         Compiled.push_back(T + " (LDS " +
                            (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) + " -> " +
-                           std::to_string(maxLDS(New)) + " B)");
+                           std::to_string(maxLDS(New)) + " B" + Registers + ")");
       } else {
         Compiled.push_back(T);
         CompiledCuda = true;
@@ -574,11 +657,14 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       Names.push_back(C.Name);
     Msgs << " (to " << joinWithAnd(Names) << ")";
   }
-  if (Remaining - NewRedundant)
-    Msgs << "; " << Remaining - NewRedundant << " conflicting access"
-         << (Remaining - NewRedundant == 1 ? " remains" : "es remain");
+  if (Remaining - NewRedundant - NewRefills)
+    Msgs << "; " << Remaining - NewRedundant - NewRefills << " conflicting access"
+         << (Remaining - NewRedundant - NewRefills == 1 ? " remains" : "es remain");
   if (NewRedundant)
     Msgs << "; " << NewRedundant << " redundant barrier" << (NewRedundant == 1 ? " remains" : "s remain");
+  if (NewRefills)
+    Msgs << "; " << NewRefills << " LDS refill" << (NewRefills == 1 ? "" : "s")
+         << " waited for at once remain" << (NewRefills == 1 ? "s" : "");
   Msgs << "\n";
   return Remaining ? 1 : 0;
 }

@@ -48,6 +48,16 @@ struct BarrierFix {
   FileEdits Reps;
 };
 
+/// The fix of one lds-exposed-write-latency finding: the register prefetch.
+struct PrefetchFix {
+  std::string Id;       ///< "lds-exposed-write-latency/prefetch@16:5"
+  std::string Identity; ///< the finding's (ReportFinding::Identity)
+  SourceLoc Loop, Wait;
+  std::string Kernel;
+  PrefetchPlacement Placement = PrefetchPlacement::BeforeWait;
+  FileEdits Reps;
+};
+
 /// A file the plan edits, as the parse saw it.
 struct EditedFile {
   std::string Path;   ///< absolute
@@ -66,9 +76,13 @@ struct FilePlan {
   /// Redundant barriers no fix removes (a macro spells them): findings
   /// that remain, for the exit status.
   unsigned UnfixedBarriers = 0;
+  std::vector<PrefetchFix> PrefetchFixes;
+  /// lds-exposed-write-latency findings no fix removes (a rule forbids the
+  /// move, or the edit cannot be written).
+  unsigned UnfixedRefills = 0;
   std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
   size_t BarrierPlaces = 0;             ///< barriers written in the file
-  size_t fixCount() const { return Fixes.size() + BarrierFixes.size(); }
+  size_t fixCount() const { return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size(); }
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
   std::string Messages; ///< rendered fix reports and refusals
@@ -82,6 +96,10 @@ struct FilePlan {
 
 FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
                    Strategy S, bool Color);
+
+/// "prefetch the next iteration's global loads of the loop at line 16 into
+/// registers, before the wait at line 19".
+std::string prefetchDescription(const PrefetchFix &F);
 
 /// The planned fixes of P as plain edits (locations read from SM), for
 /// --export-fixes and SARIF.

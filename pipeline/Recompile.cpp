@@ -70,8 +70,14 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
     if (auto Buf = llvm::MemoryBuffer::getFile(Asm)) {
       amdasm::AsmFile File = amdasm::parse((*Buf)->getBuffer());
       for (const amdasm::Function *K : File.kernels())
+      {
         if (K->LDSBytes)
           R.LDSBytes[K->Symbol] = *K->LDSBytes;
+        if (K->VGPRs)
+          R.VGPRs[K->Symbol] = *K->VGPRs;
+        if (K->Occupancy)
+          R.Occupancy[K->Symbol] = *K->Occupancy;
+      }
     }
   llvm::sys::fs::remove(Asm);
   llvm::sys::fs::remove(Log);

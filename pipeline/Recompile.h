@@ -13,6 +13,9 @@ struct CompileResult {
   std::string Log; ///< the compiler's messages
   /// .amdhsa_group_segment_fixed_size per kernel symbol (AMD targets).
   std::map<std::string, unsigned long long> LDSBytes;
+  /// Per kernel symbol: architected VGPRs and the compiler's waves per SIMD
+  /// (its `; Occupancy:` comment), where the assembly gives them.
+  std::map<std::string, unsigned> VGPRs, Occupancy;
 };
 
 /// Compiles Input with ParseCommand (a device-side -fsyntax-only command

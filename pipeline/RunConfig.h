@@ -2,6 +2,7 @@
 #ifndef LDS_PIPELINE_RUNCONFIG_H
 #define LDS_PIPELINE_RUNCONFIG_H
 
+#include "analysis/RefillLoop.h"
 #include "pipeline/CheckFilter.h"
 #include "targets/BankModel.h"
 
@@ -37,6 +38,10 @@ struct RunConfig {
   /// then the project's `Checks:`, then ChecksOption (CheckFilter.h).
   std::string ChecksOption;
   CheckFilter Checks;
+  /// --prefetch-placement: where lds-exposed-write-latency's fix issues the
+  /// next iteration's loads (Auto: before the wait if an AMD target is
+  /// requested, after it otherwise).
+  PrefetchPlacement Placement = PrefetchPlacement::Auto;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;
   BankModel Banks;

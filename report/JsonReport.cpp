@@ -96,6 +96,14 @@ void JsonReport::addFinding(const ReportFinding &R) {
   O["notes"] = std::move(Notes);
   if (R.Check == RedundantBarrierCheck)
     O["barrier"] = placeToJSON(R.Loc.File, R.Loc.Line, R.Loc.Column);
+  if (R.Barrier)
+    O["barrier"] = placeToJSON(R.Barrier->File, R.Barrier->Line, R.Barrier->Column);
+  if (R.Check == ExposedWriteLatencyCheck) {
+    if (!R.Placement.empty())
+      O["placement"] = R.Placement;
+    if (R.BlockingRule)
+      O["blocking_rule"] = static_cast<int64_t>(R.BlockingRule);
+  }
   Findings.push_back(std::move(O));
 }
 

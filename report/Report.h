@@ -59,6 +59,12 @@ struct ReportFinding {
   /// A remark about an unknown cost: why, and what would make it known.
   std::optional<UnknownCause> Cause;
   bool Suppressed = false; ///< every access is (Suppressions.h)
+  /// lds-exposed-write-latency: the barrier that waits for the stores, where
+  /// the fix puts the next loads ("before-wait", "after-wait"; empty: no
+  /// fix), and the rule of barriers.md that forbids it (0: none).
+  std::optional<PlainLocation> Barrier;
+  std::string Placement;
+  unsigned BlockingRule = 0;
   int Fix = -1;            ///< index into FileReport::Fixes (attachFixes)
   std::string Text;        ///< as printed, notes included (TextReporter.h)
 };

@@ -96,6 +96,47 @@ void addRedundantBarrier(Builder &B, const AnalyzedFile &F, const RedundantBarri
   B.Out.Report.Findings.back().Identity = barrierIdentity(F.Built.M, R.Barrier);
 }
 
+std::string quotedList(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I ? (I + 1 == Names.size() ? " and '" : ", '") : "'") + Names[I] + "'";
+  return Out;
+}
+
+/// lds-exposed-write-latency: the stores, their wait, and the prefetch or
+/// the rule that forbids it.
+void addRefillLoop(Builder &B, const SourceManager &SM, const AnalyzedFile &F,
+                   const MatchedRefillLoop &L) {
+  const RefillLoop &P = L.Plain;
+  B.add(Severity::Warning, L.Stores.front().Assign->getBeginLoc(),
+        "the LDS stores of " + quotedList(P.Arrays) + " are waited for at once by the barrier at line " +
+            std::to_string(P.Wait.Line) + ", and the next iteration's global loads of " +
+            quotedList(P.Sources) + " start only after the barrier at line " +
+            std::to_string(P.Trailing.Line),
+        ExposedWriteLatencyCheck);
+  ReportFinding &R = B.Out.Report.Findings.back();
+  R.Identity = "refill|" + P.Kernel + "|" + std::to_string(P.Loop.Line);
+  R.Barrier = plainLocation(SM, L.Wait->getBeginLoc());
+  B.note(L.Wait->getBeginLoc(), "the wait: nothing runs between the LDS stores and this barrier");
+  for (const std::string &T : F.DrainingTargets)
+    B.note(L.Wait->getBeginLoc(), "on " + T + " this barrier also waits for global loads "
+                                  "(barriers.md): a prefetch gains little there");
+  if (std::optional<size_t> H = blockingHazard(P)) {
+    R.BlockingRule = ruleOf(P.Hazards[*H].Kind);
+    B.note(L.HazardSites[*H], "no prefetch: " + describeHazard(P.Hazards[*H]));
+  } else if (!L.Unsupported.empty()) {
+    B.note(L.Loop->getBeginLoc(), "no prefetch: " + L.Unsupported);
+  } else {
+    R.Placement = placementName(F.Placement);
+    B.note(L.Loop->getBeginLoc(),
+           std::string("fix: load the next iteration's values into registers ") +
+               (F.Placement == PrefetchPlacement::BeforeWait
+                    ? "right after the LDS stores, before their wait"
+                    : "right after the wait, while LDS is read") +
+               " (the first iteration's before the loop; clamped on the last)");
+  }
+}
+
 /// The first target on which access I's cost is unknown.
 const AccessResult *firstUnknown(const AnalyzedFile &F, size_t I) {
   for (const AccessResult &R : F.Results[I])
@@ -130,6 +171,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
       Report.Findings.back().Cause = firstUnknown(F, G.Members[0])->Cause;
     }
   }
+  for (const MatchedRefillLoop &L : F.RefillLoops)
+    addRefillLoop(B, SM, F, L);
   for (const RedundantBarrier &R : F.RedundantBarriers)
     addRedundantBarrier(B, F, R);
   if (WithAccesses)

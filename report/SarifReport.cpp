@@ -2,6 +2,8 @@
 
 #include "report/SarifReport.h"
 
+#include <algorithm>
+
 #include "report/CheckNames.h"
 #include "report/ExportFixes.h"
 #include "report/HostErrorText.h"
@@ -83,10 +85,15 @@ void SarifReport::addFindings(const FileReport &F) {
     std::string Key = findingKey(R);
     if (Seen.count(Key) || !Added.insert(Key).second)
       continue;
-    if (R.Check != CheckName)
-      UsesBarrierRule = true;
+    int64_t RuleIndex = 0;
+    if (R.Check != CheckName) {
+      auto It = std::find(OtherRules.begin(), OtherRules.end(), R.Check);
+      RuleIndex = 1 + (It - OtherRules.begin());
+      if (It == OtherRules.end())
+        OtherRules.push_back(R.Check);
+    }
     Object Result{{"ruleId", R.Check},
-                  {"ruleIndex", R.Check == CheckName ? 0 : 1},
+                  {"ruleIndex", RuleIndex},
                   {"level", R.Level == Severity::Warning ? "warning" : "note"},
                   {"message", Object{{"text", R.Message}}}};
     Result["locations"] =
@@ -189,13 +196,24 @@ Value SarifReport::render(bool Successful) const {
                         "several different words, so that one wave instruction takes "
                         "several bank cycles instead of one. lds-rewrite --fix removes "
                         "it by padding the array's rows or XOR-swizzling its columns.")};
-  if (UsesBarrierRule)
-    Rules.push_back(sarifRule(
-        RedundantBarrierCheck, "LdsRedundantBarrier", "A barrier that orders nothing",
-        "A __syncthreads() (or block sync) that orders no pair of accesses by "
-        "different threads that another barrier does not order already: "
-        "only register code runs since the barrier before it. lds-rewrite "
-        "--fix removes it."));
+  for (const std::string &Check : OtherRules) {
+    if (Check == RedundantBarrierCheck)
+      Rules.push_back(sarifRule(
+          RedundantBarrierCheck, "LdsRedundantBarrier", "A barrier that orders nothing",
+          "A __syncthreads() (or block sync) that orders no pair of accesses by "
+          "different threads that another barrier does not order already: "
+          "only register code runs since the barrier before it. lds-rewrite "
+          "--fix removes it."));
+    else if (Check == ExposedWriteLatencyCheck)
+      Rules.push_back(sarifRule(
+          ExposedWriteLatencyCheck, "LdsExposedWriteLatency",
+          "An LDS refill waited for at once, the next loads behind the barrier",
+          "A loop that refills an LDS tile from global memory and waits for the LDS "
+          "stores at once with a barrier, issuing the next iteration's global loads "
+          "only after the loop's trailing barrier. lds-rewrite --fix prefetches the "
+          "next iteration's loads into registers across the barriers, where the "
+          "rules of moving code across a barrier allow it."));
+  }
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},

@@ -46,7 +46,9 @@ private:
   llvm::json::Array Results, Notifications;
   std::set<std::string> Seen;
   std::map<std::string, unsigned> FingerprintCounts;
-  bool UsesBarrierRule = false; ///< a result of lds-redundant-barrier: its rule is listed
+  /// The rules of other checks than lds-bank-conflict (rule 0) that results
+  /// use, in the order first used: rule 1 + their position.
+  std::vector<std::string> OtherRules;
 };
 
 /// file:///a%20b/c for /a b/c.

@@ -61,6 +61,10 @@ struct TargetModel {
   /// limit but the LDS one (a --bank-model target that gives none).
   unsigned MaxWavesPerCU = 0;
   std::string Source;
+  /// The HIP __syncthreads() waits for outstanding global loads too
+  /// (vmcnt(0) / loadcnt 0 before s_barrier), so loads issued before it do
+  /// not stay in flight across it: a prefetch gains little there.
+  bool BarrierDrainsGlobalLoads = false;
   std::vector<BankRule> Rules;
 
   /// The rule for an access of this direction and width: an exact match on

@@ -44,6 +44,12 @@ struct TargetRow {
   unsigned MaxBlocksPerCU;
   unsigned MaxWavesPerCU; // wave slots per CU / WGP / SM (sources above TargetRows)
   const char *Source;
+  // __syncthreads() waits for global loads as well (barriers.md section 1,
+  // "Target-dependent result": gfx1100 `s_waitcnt vmcnt(0) lgkmcnt(0)`,
+  // gfx1201 `s_wait_loadcnt_dscnt 0x0`, compiled with clang 22; gfx1200 [U]
+  // as gfx1201). CDNA without tgsplit waits for LDS only; NVIDIA's bar.sync
+  // does not wait for loads in flight to registers.
+  bool BarrierDrainsGlobalLoads = false;
 };
 
 struct RuleRow {
@@ -124,9 +130,9 @@ const TargetRow TargetRows[] = {
      "[V] Triton TargetInfo.cpp/TargetFeatures.cpp (320 KiB per WGP); "
      "granule: llvm/llvm-project issue 167614"},
     {"gfx1100", "AMD RDNA3 (gfx1100)", true, 32, 131072, 65536, 512, 0, 32, 64,
-     "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
+     "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule", true},
     {"gfx1200", "AMD RDNA4 (gfx1200)", true, 32, 131072, 65536, 512, 0, 32, 64,
-     "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule"},
+     "shared/hardware.md RDNA (64 KiB per workgroup); [U] 128 KiB per WGP, 512 B granule", true},
     {"sm_80", "NVIDIA A100 (Ampere)", false, 32, 167936, 166912, 128, 1024, 32, 64,
      "CUDA programming guide; cuda_occupancy.h (164 KiB/SM, 163 KiB/block, 1 KiB reserved)"},
     {"sm_90", "NVIDIA H100/H200 (Hopper)", false, 32, 233472, 232448, 128, 1024, 32, 64,
@@ -256,6 +262,7 @@ BankModel BankModel::builtin() {
     T.MaxBlocksPerCU = Row.MaxBlocksPerCU;
     T.MaxWavesPerCU = Row.MaxWavesPerCU;
     T.Source = Row.Source;
+    T.BarrierDrainsGlobalLoads = Row.BarrierDrainsGlobalLoads;
     M.add(std::move(T));
   }
 

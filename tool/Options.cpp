@@ -69,6 +69,19 @@ cl::opt<Strategy>
                            clEnumValN(Strategy::Swizzle, "swizzle", "XOR swizzle only")),
                 cl::cat(category()), LDS_CHECK_EXPLAIN_ISA, cl::sub(benchCommand()));
 
+cl::opt<PrefetchPlacement> PlacementOpt(
+    "prefetch-placement",
+    cl::desc("Where lds-exposed-write-latency's fix issues the next iteration's global loads "
+             "(--fix, --diff, isa --compare-fix, bench)"),
+    cl::init(PrefetchPlacement::Auto),
+    cl::values(clEnumValN(PrefetchPlacement::Auto, "auto",
+                          "before-wait when an AMD target is requested, else after-wait"),
+               clEnumValN(PrefetchPlacement::BeforeWait, "before-wait",
+                          "right after the LDS stores, filling the gap before their barrier"),
+               clEnumValN(PrefetchPlacement::AfterWait, "after-wait",
+                          "right after that barrier, overlapping the compute")),
+    cl::cat(category()), LDS_CHECK_EXPLAIN_ISA, cl::sub(benchCommand()));
+
 #undef LDS_CHECK_EXPLAIN_ISA
 
 std::vector<std::string> CompilerArgs;
@@ -116,6 +129,7 @@ Expected<RunConfig> makeRunConfig(GpuHeaders DefaultHeaders) {
       return Bad("--assume expects NAME=VALUE with an integer value, got '" + A + "'");
     Config.Assumptions[Name] = V;
   }
+  Config.Placement = PlacementOpt;
   Config.Headers = Headers.getNumOccurrences() ? GpuHeaders(Headers) : DefaultHeaders;
   Config.ResourceDir = LDS_CLANG_RESOURCE_DIR;
   Config.ClangPath = LDS_CLANG_PATH;
