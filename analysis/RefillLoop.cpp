@@ -79,7 +79,8 @@ static std::string why(const Hazard &H) {
   case MoveHazard::OtherBarrier:
     return "the loop holds a third barrier (" + H.What + ")";
   case MoveHazard::DivergentBarrier:
-    return "the barrier " + H.What + " is in divergent control flow";
+    return "the barrier " + H.What + " is under a condition, and every barrier must stay in "
+                                     "block-uniform control flow";
   case MoveHazard::NonUniformLoop:
     return "the loop's condition reads " + H.What + ", which differs between threads";
   case MoveHazard::EarlyExit:

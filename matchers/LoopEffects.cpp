@@ -1,6 +1,7 @@
 //===- LoopEffects.cpp - What a loop does besides arithmetic --------------===//
 
 #include "matchers/LoopEffects.h"
+#include "matchers/IndexTranslator.h"
 #include "matchers/SharedArrayInfo.h"
 
 #include "clang/AST/Attr.h"
@@ -160,7 +161,9 @@ private:
       return hazard(MoveHazard::Fence, C->getBeginLoc(), "'" + Name + "'");
     if (isCrossLaneName(Name))
       return hazard(MoveHazard::CrossLane, C->getBeginLoc(), "'" + Name + "'");
-    if (isLoadName(Name) || isPureCallee(Name))
+    unsigned Dim = 0;
+    if (isLoadName(Name) || isPureCallee(Name) ||
+        !IndexTranslator::builtinCoordinate(C, Dim).empty())
       return;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
       if (Op->isAssignmentOp())
@@ -215,7 +218,13 @@ const ValueDecl *storedBase(const Expr *LHS) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return DRE->getDecl();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-      E = AS->getBase();
+      // Not getBase(): in a template it picks the side by the index's type,
+      // and a dependent threadIdx.x index is no integer yet.
+      auto IsBase = [](const Expr *X) {
+        QualType T = X->IgnoreParenImpCasts()->getType();
+        return T->isArrayType() || T->isPointerType();
+      };
+      E = IsBase(AS->getLHS()) || !IsBase(AS->getRHS()) ? AS->getLHS() : AS->getRHS();
       continue;
     }
     if (const auto *M = dyn_cast<MemberExpr>(E)) {

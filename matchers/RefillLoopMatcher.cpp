@@ -128,12 +128,14 @@ public:
     Out.Trailing = Stmts.back();
     std::vector<Hazard> Guards;
     std::vector<SourceLocation> GuardSites;
+    std::vector<const Expr *> GuardConds;
     for (size_t I = 0; I < W; ++I) {
       const Stmt *S = Stmts[I];
       if (auto R = refillStore(S)) {
         Out.Stores.push_back(*R);
       } else if (auto G = guardedRefill(S)) {
         Out.Stores.push_back(*G);
+        GuardConds.push_back(cast<IfStmt>(S)->getCond());
         Guards.push_back({MoveHazard::GuardedRefill, loc(S->getBeginLoc()),
                           "the 'if' at line " + std::to_string(loc(S->getBeginLoc()).Line)});
         GuardSites.push_back(SM.getExpansionLoc(S->getBeginLoc()));
@@ -157,15 +159,21 @@ public:
     P.Trailing = loc(Out.Trailing->getBeginLoc());
     P.Hazards = Effects.Hazards;
     Out.HazardSites = Effects.Sites;
+    readCounters();
     for (size_t I = 0; I < Guards.size(); ++I) {
-      P.Hazards.push_back(Guards[I]);
-      Out.HazardSites.push_back(GuardSites[I]);
+      // A guard that reads what the loop computes is named as that (rule
+      // 3, data-dependent); any other still has to move with the loads.
+      size_t Before = P.Hazards.size();
+      movedValue(GuardConds[I]);
+      if (P.Hazards.size() == Before) {
+        P.Hazards.push_back(Guards[I]);
+        Out.HazardSites.push_back(GuardSites[I]);
+      }
     }
     for (const RefillStore &S : Out.Stores) {
       const ValueDecl *A = storedBase(S.Assign->getLHS());
       addName(P.Arrays, A->getNameAsString());
     }
-    readCounters();
     bool Restrict = true;
     for (const RefillStore &S : Out.Stores)
       Restrict &= movedValue(S.Value);
@@ -277,9 +285,8 @@ private:
     if (It == Effects.Assigned.end() || isCounter(V))
       return;
     const Assignment &A = It->second.front();
-    unsigned Line = loc(A.Loc).Line;
     hazard(A.FromBarrier ? MoveHazard::BarrierResult : MoveHazard::LoopCarriedValue, A.Loc,
-           "'" + V->getNameAsString() + "' (assigned at line " + std::to_string(Line) + ")");
+           "'" + V->getNameAsString() + "'");
     (void)Use;
   }
 

@@ -41,7 +41,8 @@ bool isRegisterExpr(const Expr *E) {
   if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return isRegisterExpr(S->getReplacement());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return isa<EnumConstantDecl>(DRE->getDecl()) || isRegisterVariable(DRE->getDecl());
+    return isa<EnumConstantDecl, NonTypeTemplateParmDecl>(DRE->getDecl()) ||
+           isRegisterVariable(DRE->getDecl());
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     // Reading a volatile is a memory access even of a local.
     if (C->getCastKind() == CK_LValueToRValue && C->getSubExpr()->getType().isVolatileQualified())

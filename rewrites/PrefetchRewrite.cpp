@@ -1,6 +1,7 @@
 //===- PrefetchRewrite.cpp - Register prefetch of a refill loop's global loads -===//
 
 #include "rewrites/PrefetchRewrite.h"
+#include "matchers/LoopEffects.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -173,19 +174,8 @@ public:
 
 private:
   std::string arrayName(const RefillStore &S) const {
-    const Expr *E = S.Assign->getLHS();
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-        E = A->getBase();
-      else if (const auto *M = dyn_cast<MemberExpr>(E))
-        E = M->getBase();
-      else
-        break;
-    }
-    if (const auto *D = dyn_cast<DeclRefExpr>(E))
-      return D->getDecl()->getName().str();
-    return "tile";
+    const ValueDecl *D = storedBase(S.Assign->getLHS());
+    return D && D->getIdentifier() ? D->getName().str() : "tile";
   }
 
   std::string fresh(const std::string &Base) {

@@ -1,0 +1,15 @@
+// Rule 4: a volatile access in the loop.
+#include <hip/hip_runtime.h>
+
+__global__ void k(const float *g, const volatile float *flag, float *out, int n) {
+  __shared__ float s[256];
+  float acc = 0;
+  for (int i = 0; i < n; ++i) {
+    s[threadIdx.x] = g[i * 256 + threadIdx.x];
+    __syncthreads();
+    acc += s[255 - threadIdx.x];
+    acc += flag[0];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = acc;
+}
