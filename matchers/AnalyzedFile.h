@@ -5,6 +5,7 @@
 #include "analysis/ConflictAnalyzer.h"
 #include "analysis/RedundantBarriers.h"
 #include "matchers/ModelBuilder.h"
+#include "matchers/ReductionMatcher.h"
 #include "matchers/RefillLoopMatcher.h"
 
 #include <set>
@@ -51,6 +52,12 @@ struct AnalyzedFile {
   /// The targets whose barrier waits for global loads too
   /// (TargetModel::BarrierDrainsGlobalLoads): the prefetch gains little there.
   std::vector<std::string> DrainingTargets;
+  /// lds-reduction-tail's findings, when it runs, less those NOLINT
+  /// suppresses; TailRefusals[i]: why reduction i cannot be rewritten for
+  /// these targets ("" when it can), WaveSizes: of each target.
+  std::vector<MatchedReduction> Reductions;
+  std::vector<std::string> TailRefusals;
+  std::vector<unsigned> WaveSizes;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
   bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };

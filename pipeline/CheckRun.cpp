@@ -288,7 +288,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
             attachFixes(O.Report);
           }
-          O.Warnings += F.RedundantBarriers.size() + F.RefillLoops.size();
+          O.Warnings += F.RedundantBarriers.size() + F.RefillLoops.size() + F.Reductions.size();
           for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)
             if (!F.suppressed(I))
               for (const AccessResult &R : F.Results[I])
@@ -346,6 +346,12 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         for (const PrefetchFix &Fix : Plan->PrefetchFixes)
           O.Report.VerifiedOther.push_back({ExposedWriteLatencyCheck, "prefetch",
                                             prefetchDescription(Fix), Fix.Wait,
+                                            static_cast<unsigned>(countEdits(Fix.Reps)),
+                                            Write ? "applied" : "planned"});
+      if (Plan->Verified)
+        for (const TailFix &Fix : Plan->TailFixes)
+          O.Report.VerifiedOther.push_back({ReductionTailCheck, "shuffle_tail",
+                                            tailDescription(Fix), Fix.Loop,
                                             static_cast<unsigned>(countEdits(Fix.Reps)),
                                             Write ? "applied" : "planned"});
       Emit(ReportToErr, Msgs);

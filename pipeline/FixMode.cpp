@@ -15,6 +15,7 @@
 #include "rewrites/BarrierRemoval.h"
 #include "rewrites/FixPlanning.h"
 #include "rewrites/PrefetchRewrite.h"
+#include "rewrites/ShuffleTailRewrite.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
@@ -81,7 +82,52 @@ std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan 
     if (plainEdits(SM, P, PF.Reps, Fix.Edits))
       Out.push_back(std::move(Fix));
   }
+  for (const TailFix &TF : P.TailFixes) {
+    PlainFix Fix;
+    Fix.Check = ReductionTailCheck;
+    Fix.Identity = TF.Identity;
+    Fix.Description = tailDescription(TF);
+    if (plainEdits(SM, P, TF.Reps, Fix.Edits))
+      Out.push_back(std::move(Fix));
+  }
   return Out;
+}
+
+std::string tailDescription(const TailFix &F) {
+  return "do the in-wave levels of the reduction over '" + F.Array + "' at line " +
+         std::to_string(F.Loop.Line) + " with wave shuffles";
+}
+
+/// lds-reduction-tail: each reduction tailRefusal allows is rewritten.
+static void planTailFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
+                          FilePlan &P, DiagPrinter &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (size_t I = 0; I < F.Reductions.size(); ++I) {
+    const MatchedReduction &R = F.Reductions[I];
+    if (!F.TailRefusals[I].empty()) {
+      ++P.UnfixedTails;
+      continue;
+    }
+    auto Edits = shuffleTailRewrite(R, Ctx, Scope);
+    llvm::Error E = Edits ? mergeEdits(P.Reps, *Edits) : Edits.takeError();
+    if (E) {
+      ++P.UnfixedTails;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(R.Loop->getBeginLoc()),
+                 "not rewriting the reduction: " + llvm::toString(std::move(E)),
+                 ReductionTailCheck);
+      continue;
+    }
+    TailFix Fix;
+    Fix.Id = std::string(ReductionTailCheck) + "/shuffle@" + std::to_string(R.Plain.Loop.Line) +
+             ":" + std::to_string(R.Plain.Loop.Column);
+    Fix.Identity = "reduction|" + R.Plain.Kernel + "|" + R.Plain.Array;
+    Fix.Loop = R.Plain.Loop;
+    Fix.Array = R.Plain.Array;
+    Fix.Reps = std::move(*Edits);
+    Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(R.Loop->getBeginLoc()),
+               "fixing: " + tailDescription(Fix), ReductionTailCheck);
+    P.TailFixes.push_back(std::move(Fix));
+  }
 }
 
 std::string prefetchDescription(const PrefetchFix &F) {
@@ -234,6 +280,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   P.Reps = std::move(Planned.Reps);
   planBarrierFixes(Ctx, F, Scope, P, Out);
   planPrefetchFixes(Ctx, F, Scope, P, Out);
+  planTailFixes(Ctx, F, Scope, P, Out);
   P.BarrierPlaces = barrierPlaces(F.Built.M);
   // What each edited file held when it was parsed: the edits are offsets
   // into that text, so finishFix refuses a file that changed since. The
@@ -265,7 +312,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
                const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
                std::vector<std::vector<AccessResult>> &OutResults,
                std::vector<HostError> &OutHostErrors, size_t &OutRedundant,
-               size_t &OutRefills) {
+               size_t &OutRefills, size_t &OutTails) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
@@ -278,6 +325,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
     OutHostErrors = F.HostErrors;
     OutRedundant = F.RedundantBarriers.size();
     OutRefills = F.RefillLoops.size();
+    OutTails = F.Reductions.size();
     Got = true;
   });
   return Tool.run(Factory.get()) == 0 && Got;
@@ -422,7 +470,8 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     return 2;
   };
   unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers +
-                      P.PrefetchFixes.size() + P.UnfixedRefills;
+                      P.PrefetchFixes.size() + P.UnfixedRefills + P.TailFixes.size() +
+                      P.UnfixedTails;
   if (P.Reps.empty())
     return Findings ? 1 : 0;
 
@@ -463,9 +512,9 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
   std::vector<HostError> NewHostErrors;
-  size_t NewRedundant = 0, NewRefills = 0;
+  size_t NewRedundant = 0, NewRefills = 0, NewTails = 0;
   if (!reanalyse(ParseCmd, Rewritten, Template, Config, NewModel, NewResults, NewHostErrors,
-                 NewRedundant, NewRefills))
+                 NewRedundant, NewRefills, NewTails))
     return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") +
                 " not parse (the messages above)");
   // Host code that did not parse before the fix may still not parse, but
@@ -477,10 +526,12 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   }
   // Exactly the barriers the fixes remove are gone, and none of those that
   // stay is redundant now but the ones no fix could remove.
-  if (size_t Places = barrierPlaces(NewModel); Places + P.BarrierFixes.size() != P.BarrierPlaces)
+  // A reduction's rewrite writes its loop's barrier once more, after the tail.
+  size_t Planned = P.BarrierPlaces - P.BarrierFixes.size() + P.TailFixes.size();
+  if (size_t Places = barrierPlaces(NewModel); Places != Planned)
     return Fail("the rewritten " + Files + " ha" + (Several ? "ve " : "s ") +
-                std::to_string(Places) + " barriers, not the " +
-                std::to_string(P.BarrierPlaces - P.BarrierFixes.size()) + " planned");
+                std::to_string(Places) + " barriers, not the " + std::to_string(Planned) +
+                " planned");
   if (NewRedundant != P.UnfixedBarriers)
     return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
                 std::to_string(NewRedundant) + " redundant barriers, not the " +
@@ -491,7 +542,11 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
                 std::to_string(NewRefills) + " LDS refills waited for at once, not the " +
                 std::to_string(P.UnfixedRefills) + " no fix removes");
-  unsigned Remaining = NewRedundant + NewRefills;
+  if (NewTails != P.UnfixedTails)
+    return Fail("the rewritten " + Files + " still ha" + (Several ? "ve " : "s ") +
+                std::to_string(NewTails) + " reductions with a barrier per level, not the " +
+                std::to_string(P.UnfixedTails) + " no fix rewrites");
+  unsigned Remaining = NewRedundant + NewRefills + NewTails;
   for (const auto &Row : P.DisabledChecks.count(CheckName) ? decltype(NewResults)() : NewResults)
     for (const AccessResult &R : Row)
       if (R.conflicts()) {
@@ -657,11 +712,13 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       Names.push_back(C.Name);
     Msgs << " (to " << joinWithAnd(Names) << ")";
   }
-  if (Remaining - NewRedundant - NewRefills)
-    Msgs << "; " << Remaining - NewRedundant - NewRefills << " conflicting access"
-         << (Remaining - NewRedundant - NewRefills == 1 ? " remains" : "es remain");
+  if (unsigned Conflicts = Remaining - NewRedundant - NewRefills - NewTails)
+    Msgs << "; " << Conflicts << " conflicting access" << (Conflicts == 1 ? " remains" : "es remain");
   if (NewRedundant)
     Msgs << "; " << NewRedundant << " redundant barrier" << (NewRedundant == 1 ? " remains" : "s remain");
+  if (NewTails)
+    Msgs << "; " << NewTails << " reduction" << (NewTails == 1 ? "" : "s")
+         << " with a barrier per level remain" << (NewTails == 1 ? "s" : "");
   if (NewRefills)
     Msgs << "; " << NewRefills << " LDS refill" << (NewRefills == 1 ? "" : "s")
          << " waited for at once remain" << (NewRefills == 1 ? "s" : "");

@@ -58,6 +58,14 @@ struct PrefetchFix {
   FileEdits Reps;
 };
 
+/// The fix of one lds-reduction-tail finding: the in-wave levels as shuffles.
+struct TailFix {
+  std::string Id, Identity;
+  SourceLoc Loop;
+  std::string Array;
+  FileEdits Reps;
+};
+
 /// A file the plan edits, as the parse saw it.
 struct EditedFile {
   std::string Path;   ///< absolute
@@ -80,9 +88,13 @@ struct FilePlan {
   /// lds-exposed-write-latency findings no fix removes (a rule forbids the
   /// move, or the edit cannot be written).
   unsigned UnfixedRefills = 0;
+  std::vector<TailFix> TailFixes;
+  unsigned UnfixedTails = 0;
   std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
   size_t BarrierPlaces = 0;             ///< barriers written in the file
-  size_t fixCount() const { return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size(); }
+  size_t fixCount() const {
+    return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size() + TailFixes.size();
+  }
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
   std::string Messages; ///< rendered fix reports and refusals
@@ -100,6 +112,10 @@ FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfi
 /// "prefetch the next iteration's global loads of the loop at line 16 into
 /// registers, before the wait at line 19".
 std::string prefetchDescription(const PrefetchFix &F);
+
+/// "do the in-wave levels of the reduction over 'sdata' at line 18 with wave
+/// shuffles".
+std::string tailDescription(const TailFix &F);
 
 /// The planned fixes of P as plain edits (locations read from SM), for
 /// --export-fixes and SARIF.

@@ -13,10 +13,11 @@ namespace lds {
 inline constexpr const char *CheckName = "lds-bank-conflict";
 inline constexpr const char *RedundantBarrierCheck = "lds-redundant-barrier";
 inline constexpr const char *ExposedWriteLatencyCheck = "lds-exposed-write-latency";
+inline constexpr const char *ReductionTailCheck = "lds-reduction-tail";
 
 /// Every check this build has, in the order --list-checks prints them.
 inline constexpr const char *AllChecks[] = {CheckName, ExposedWriteLatencyCheck,
-                                            RedundantBarrierCheck};
+                                            RedundantBarrierCheck, ReductionTailCheck};
 
 } // namespace lds
 

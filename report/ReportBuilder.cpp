@@ -137,6 +137,44 @@ void addRefillLoop(Builder &B, const SourceManager &SM, const AnalyzedFile &F,
   }
 }
 
+/// "6 on gfx942, 5 on sm_90": log2 of each target's wave size.
+std::string levelsPerTarget(const AnalyzedFile &F) {
+  std::string Out;
+  for (size_t I = 0; I < F.Targets.size() && I < F.WaveSizes.size(); ++I) {
+    unsigned L = 0;
+    for (unsigned W = F.WaveSizes[I]; W > 1; W >>= 1)
+      ++L;
+    Out += (I ? ", " : "") + std::to_string(L) + " on " + F.Targets[I];
+  }
+  return Out;
+}
+
+/// lds-reduction-tail: the loop, and the shuffles or why not.
+void addReduction(Builder &B, const AnalyzedFile &F, size_t I) {
+  const MatchedReduction &R = F.Reductions[I];
+  bool Seq = R.Plain.Form == ReductionForm::Sequential;
+  B.add(Severity::Warning, R.Loop->getBeginLoc(),
+        "tree reduction over '" + R.Plain.Array + "' with a barrier per level: its " +
+            (Seq ? "last" : "first") + " levels (" + levelsPerTarget(F) +
+            ") stay within one wave and need no barrier",
+        ReductionTailCheck);
+  B.Out.Report.Findings.back().Identity = "reduction|" + R.Plain.Kernel + "|" + R.Plain.Array;
+  if (!F.TailRefusals[I].empty()) {
+    B.note(R.Loop->getBeginLoc(), "no fix: " + F.TailRefusals[I]);
+    return;
+  }
+  std::string Counts;
+  unsigned X = R.Plain.Blocks.front().Dims[0];
+  for (size_t T = 0; T < F.Targets.size() && T < F.WaveSizes.size(); ++T)
+    Counts += std::string(T ? ", " : "") +
+              std::to_string(reductionBarriers(R.Plain.Form, X, F.WaveSizes[T], false)) + " -> " +
+              std::to_string(reductionBarriers(R.Plain.Form, X, F.WaveSizes[T], true)) + " on " +
+              F.Targets[T];
+  B.note(R.Loop->getBeginLoc(),
+         "fix: do them with wave shuffles in the same pairs, so every sum is the same bits; "
+         "barriers per block of " + std::to_string(X) + " threads: " + Counts);
+}
+
 /// The first target on which access I's cost is unknown.
 const AccessResult *firstUnknown(const AnalyzedFile &F, size_t I) {
   for (const AccessResult &R : F.Results[I])
@@ -173,6 +211,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
   }
   for (const MatchedRefillLoop &L : F.RefillLoops)
     addRefillLoop(B, SM, F, L);
+  for (size_t I = 0; I < F.Reductions.size(); ++I)
+    addReduction(B, F, I);
   for (const RedundantBarrier &R : F.RedundantBarriers)
     addRedundantBarrier(B, F, R);
   if (WithAccesses)

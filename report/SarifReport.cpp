@@ -204,6 +204,14 @@ Value SarifReport::render(bool Successful) const {
           "different threads that another barrier does not order already: "
           "only register code runs since the barrier before it. lds-rewrite "
           "--fix removes it."));
+    else if (Check == ReductionTailCheck)
+      Rules.push_back(sarifRule(
+          ReductionTailCheck, "LdsReductionTail",
+          "A tree reduction over LDS with a barrier per level down to one lane",
+          "A reduction loop over a __shared__ array that halves (or doubles) its stride "
+          "with one barrier per level, including the levels that stay within one wave. "
+          "lds-rewrite --fix does those levels with wave shuffles in the same pairs, so "
+          "the sums are bitwise the same, and drops their barriers."));
     else if (Check == ExposedWriteLatencyCheck)
       Rules.push_back(sarifRule(
           ExposedWriteLatencyCheck, "LdsExposedWriteLatency",
