@@ -382,6 +382,20 @@ private:
 
 } // namespace
 
+void readBlockShapes(const SourceManager &SM, const Model &M, MatchedReduction &R) {
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(R.Loop->getBeginLoc()));
+  unsigned End = SM.getFileOffset(SM.getExpansionLoc(R.Loop->getEndLoc()));
+  for (const Access &A : M.Accesses) {
+    if (A.Loc.File != R.Plain.Loop.File || A.Loc.Offset < Begin || A.Loc.Offset > End)
+      continue;
+    bool Known = false;
+    for (const BlockShape &B : R.Plain.Blocks)
+      Known |= B.Dims == A.Block.Dims && B.Source == A.Block.Source;
+    if (!Known)
+      R.Plain.Blocks.push_back(A.Block);
+  }
+}
+
 std::vector<MatchedReduction> matchReductions(ASTContext &Ctx) {
   std::vector<MatchedReduction> Found;
   std::set<const FunctionDecl *> Seen;

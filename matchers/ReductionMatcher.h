@@ -43,6 +43,10 @@ struct MatchedReduction {
 
 std::vector<MatchedReduction> matchReductions(clang::ASTContext &Ctx);
 
+/// Fills R.Plain.Blocks: the block shapes of the kernel instantiations whose
+/// accesses (in M) lie in R's loop.
+void readBlockShapes(const clang::SourceManager &SM, const Model &M, MatchedReduction &R);
+
 } // namespace lds
 
 #endif

@@ -15,22 +15,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-/// The block shapes of the kernel instantiations whose accesses lie in the
-/// reduction's loop.
-void blockShapesOf(const SourceManager &SM, const Model &M, MatchedReduction &R) {
-  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(R.Loop->getBeginLoc()));
-  unsigned End = SM.getFileOffset(SM.getExpansionLoc(R.Loop->getEndLoc()));
-  for (const Access &A : M.Accesses) {
-    if (A.Loc.File != R.Plain.Loop.File || A.Loc.Offset < Begin || A.Loc.Offset > End)
-      continue;
-    bool Known = false;
-    for (const BlockShape &B : R.Plain.Blocks)
-      Known |= B.Dims == A.Block.Dims && B.Source == A.Block.Source;
-    if (!Known)
-      R.Plain.Blocks.push_back(A.Block);
-  }
-}
-
 class CheckConsumer : public SemaConsumer {
 public:
   CheckConsumer(const RunConfig &Config, AnalyzedFile File, AnalyzedCallback &OnAnalyzed,
@@ -84,7 +68,7 @@ public:
       for (MatchedReduction &R : matchReductions(Ctx)) {
         if (isSuppressed(Ctx.getSourceManager(), R.Loop->getBeginLoc(), ReductionTailCheck))
           continue;
-        blockShapesOf(Ctx.getSourceManager(), File.Built.M, R);
+        readBlockShapes(Ctx.getSourceManager(), File.Built.M, R);
         File.TailRefusals.push_back(R.Unsupported.empty()
                                         ? tailRefusal(R.Plain, File.WaveSizes)
                                         : R.Unsupported);

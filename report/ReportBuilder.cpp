@@ -2,6 +2,7 @@
 
 #include "report/ReportBuilder.h"
 
+#include "report/BarrierFindings.h"
 #include "report/CheckNames.h"
 #include "report/Findings.h"
 
@@ -74,6 +75,8 @@ public:
     R.Suppressed = llvm::all_of(G.Members, [&](size_t I) { return F.suppressed(I); });
   }
 
+  const SourceManager &sourceManager() const { return SM; }
+
   BuiltReport Out;
 
 private:
@@ -81,98 +84,17 @@ private:
   const AnalyzedFile &F;
 };
 
-/// lds-redundant-barrier: the barrier, and a note at the one that stays.
-void addRedundantBarrier(Builder &B, const AnalyzedFile &F, const RedundantBarrier &R) {
-  const Barrier &Gone = F.Built.M.Barriers[R.Barrier];
-  const Barrier &Kept = F.Built.M.Barriers[R.KeptBarrier];
-  B.add(Severity::Warning, F.Built.BarrierSites[R.Barrier]->getBeginLoc(),
-        "redundant barrier: only register code runs since the barrier at line " +
-            std::to_string(Kept.Loc.Line) + ", which orders the same accesses",
-        RedundantBarrierCheck);
-  B.note(F.Built.BarrierSites[R.KeptBarrier]->getBeginLoc(),
-         "this barrier already orders every LDS and global access before it against every "
-         "access after line " +
-             std::to_string(Gone.Loc.Line));
-  B.Out.Report.Findings.back().Identity = barrierIdentity(F.Built.M, R.Barrier);
-}
-
-std::string quotedList(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (size_t I = 0; I < Names.size(); ++I)
-    Out += (I ? (I + 1 == Names.size() ? " and '" : ", '") : "'") + Names[I] + "'";
-  return Out;
-}
-
-/// lds-exposed-write-latency: the stores, their wait, and the prefetch or
-/// the rule that forbids it.
-void addRefillLoop(Builder &B, const SourceManager &SM, const AnalyzedFile &F,
-                   const MatchedRefillLoop &L) {
-  const RefillLoop &P = L.Plain;
-  B.add(Severity::Warning, L.Stores.front().Assign->getBeginLoc(),
-        "the LDS stores of " + quotedList(P.Arrays) + " are waited for at once by the barrier at line " +
-            std::to_string(P.Wait.Line) + ", and the next iteration's global loads of " +
-            quotedList(P.Sources) + " start only after the barrier at line " +
-            std::to_string(P.Trailing.Line),
-        ExposedWriteLatencyCheck);
+/// A barrier check's finding (BarrierFindings.h) into the report.
+void addBarrierFinding(Builder &B, const BarrierFindingText &T, const char *Check) {
+  B.add(Severity::Warning, T.Text.Loc, T.Text.Warning, Check);
   ReportFinding &R = B.Out.Report.Findings.back();
-  R.Identity = "refill|" + P.Kernel + "|" + std::to_string(P.Loop.Line);
-  R.Barrier = plainLocation(SM, L.Wait->getBeginLoc());
-  B.note(L.Wait->getBeginLoc(), "the wait: nothing runs between the LDS stores and this barrier");
-  for (const std::string &T : F.DrainingTargets)
-    B.note(L.Wait->getBeginLoc(), "on " + T + " this barrier also waits for global loads "
-                                  "(barriers.md): a prefetch gains little there");
-  if (std::optional<size_t> H = blockingHazard(P)) {
-    R.BlockingRule = ruleOf(P.Hazards[*H].Kind);
-    B.note(L.HazardSites[*H], "no prefetch: " + describeHazard(P.Hazards[*H]));
-  } else if (!L.Unsupported.empty()) {
-    B.note(L.Loop->getBeginLoc(), "no prefetch: " + L.Unsupported);
-  } else {
-    R.Placement = placementName(F.Placement);
-    B.note(L.Loop->getBeginLoc(),
-           std::string("fix: load the next iteration's values into registers ") +
-               (F.Placement == PrefetchPlacement::BeforeWait
-                    ? "right after the LDS stores, before their wait"
-                    : "right after the wait, while LDS is read") +
-               " (the first iteration's before the loop; clamped on the last)");
-  }
-}
-
-/// "6 on gfx942, 5 on sm_90": log2 of each target's wave size.
-std::string levelsPerTarget(const AnalyzedFile &F) {
-  std::string Out;
-  for (size_t I = 0; I < F.Targets.size() && I < F.WaveSizes.size(); ++I) {
-    unsigned L = 0;
-    for (unsigned W = F.WaveSizes[I]; W > 1; W >>= 1)
-      ++L;
-    Out += (I ? ", " : "") + std::to_string(L) + " on " + F.Targets[I];
-  }
-  return Out;
-}
-
-/// lds-reduction-tail: the loop, and the shuffles or why not.
-void addReduction(Builder &B, const AnalyzedFile &F, size_t I) {
-  const MatchedReduction &R = F.Reductions[I];
-  bool Seq = R.Plain.Form == ReductionForm::Sequential;
-  B.add(Severity::Warning, R.Loop->getBeginLoc(),
-        "tree reduction over '" + R.Plain.Array + "' with a barrier per level: its " +
-            (Seq ? "last" : "first") + " levels (" + levelsPerTarget(F) +
-            ") stay within one wave and need no barrier",
-        ReductionTailCheck);
-  B.Out.Report.Findings.back().Identity = "reduction|" + R.Plain.Kernel + "|" + R.Plain.Array;
-  if (!F.TailRefusals[I].empty()) {
-    B.note(R.Loop->getBeginLoc(), "no fix: " + F.TailRefusals[I]);
-    return;
-  }
-  std::string Counts;
-  unsigned X = R.Plain.Blocks.front().Dims[0];
-  for (size_t T = 0; T < F.Targets.size() && T < F.WaveSizes.size(); ++T)
-    Counts += std::string(T ? ", " : "") +
-              std::to_string(reductionBarriers(R.Plain.Form, X, F.WaveSizes[T], false)) + " -> " +
-              std::to_string(reductionBarriers(R.Plain.Form, X, F.WaveSizes[T], true)) + " on " +
-              F.Targets[T];
-  B.note(R.Loop->getBeginLoc(),
-         "fix: do them with wave shuffles in the same pairs, so every sum is the same bits; "
-         "barriers per block of " + std::to_string(X) + " threads: " + Counts);
+  R.Identity = T.Identity;
+  R.Placement = T.Placement;
+  R.BlockingRule = T.BlockingRule;
+  if (T.Barrier.isValid())
+    R.Barrier = plainLocation(B.sourceManager(), T.Barrier);
+  for (const FindingNote &N : T.Text.Notes)
+    B.note(N.Loc, N.Message);
 }
 
 /// The first target on which access I's cost is unknown.
@@ -210,11 +132,11 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
     }
   }
   for (const MatchedRefillLoop &L : F.RefillLoops)
-    addRefillLoop(B, SM, F, L);
+    addBarrierFinding(B, describeRefillLoop(F, L), ExposedWriteLatencyCheck);
   for (size_t I = 0; I < F.Reductions.size(); ++I)
-    addReduction(B, F, I);
+    addBarrierFinding(B, describeReduction(F, I), ReductionTailCheck);
   for (const RedundantBarrier &R : F.RedundantBarriers)
-    addRedundantBarrier(B, F, R);
+    addBarrierFinding(B, describeRedundantBarrier(F, R), RedundantBarrierCheck);
   if (WithAccesses)
     Report.Accesses = AccessTable{F.Built.M, F.Results, F.Suppressed};
   return std::move(B.Out);

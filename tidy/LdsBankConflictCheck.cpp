@@ -59,53 +59,11 @@ std::string fixNote(const DeclFix &D) {
   return Note;
 }
 
-/// One tooling::Replacement as a fix-it in this translation unit.
-std::optional<FixItHint> toFixIt(const SourceManager &SM, const tooling::Replacement &R) {
-  auto FE = SM.getFileManager().getOptionalFileRef(R.getFilePath());
-  if (!FE)
-    return std::nullopt;
-  FileID FID = SM.translateFile(*FE);
-  if (FID.isInvalid())
-    return std::nullopt;
-  SourceLocation B = SM.getLocForStartOfFile(FID).getLocWithOffset(R.getOffset());
-  if (R.getLength() == 0)
-    return FixItHint::CreateInsertion(B, R.getReplacementText());
-  return FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(B, B.getLocWithOffset(R.getLength())), R.getReplacementText());
-}
-
 } // namespace
 
 LdsBankConflictCheck::LdsBankConflictCheck(llvm::StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), TargetsOpt(Options.get("Targets", "")),
-      BlockOpt(Options.get("Block", "")), StrategyOpt(Options.get("Strategy", Strategy::Auto)),
-      AssumeOpt(Options.get("Assume", "")), Banks(BankModel::builtin()), NameForDiag(Name.str()) {
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  llvm::StringRef(TargetsOpt).split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef P : Parts) {
-    P = P.trim();
-    if (P.empty())
-      continue;
-    if (!Banks.find(P.str())) {
-      configurationDiag("invalid target '%0' in option '%1.Targets'; valid "
-                        "targets: %2")
-          << P << Name << llvm::join(Banks.targetNames(), ", ");
-      ConfigOk = false;
-      continue;
-    }
-    Targets.push_back(P.str());
-  }
-  if (!llvm::StringRef(BlockOpt).trim().empty()) {
-    std::array<unsigned, 3> B;
-    if (parseBlock(BlockOpt, B)) {
-      Block = B;
-    } else {
-      configurationDiag("invalid value '%0' in option '%1.Block'; expected "
-                        "X[,Y[,Z]] with positive integers")
-          << BlockOpt << Name;
-      ConfigOk = false;
-    }
-  }
+    : LdsDeviceCheck(Name, Context), StrategyOpt(Options.get("Strategy", Strategy::Auto)),
+      AssumeOpt(Options.get("Assume", "")) {
   llvm::SmallVector<llvm::StringRef, 4> Assumes;
   llvm::StringRef(AssumeOpt).split(Assumes, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef A : Assumes) {
@@ -123,52 +81,16 @@ LdsBankConflictCheck::LdsBankConflictCheck(llvm::StringRef Name, tidy::ClangTidy
 }
 
 void LdsBankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "Targets", TargetsOpt);
-  Options.store(Opts, "Block", BlockOpt);
+  LdsDeviceCheck::storeOptions(Opts);
   Options.store(Opts, "Strategy", StrategyOpt);
   Options.store(Opts, "Assume", AssumeOpt);
 }
 
-bool LdsBankConflictCheck::isLanguageVersionSupported(const LangOptions &LangOpts) const {
-  // HIP sets CUDA too. Only the device side: a host-side parse does not see
-  // device-only code (and knows no GPU target).
-  if (!LangOpts.CUDA)
-    return false;
-  if (!LangOpts.CUDAIsDevice) {
-    configurationDiag("%0 analyses the device side only and skipped this "
-                      "host-side parse; run clang-tidy with %1",
-                      DiagnosticIDs::Remark)
-        << NameForDiag
-        << (LangOpts.HIP ? "--offload-device-only --offload-arch=<gfx...>"
-                         : "--cuda-device-only --cuda-gpu-arch=<sm_...>");
-    return false;
-  }
-  return true;
-}
-
-void LdsBankConflictCheck::registerMatchers(MatchFinder *Finder) {
-  // The model is built once, from the whole translation unit.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-std::vector<std::string> LdsBankConflictCheck::targetsFor(ASTContext &Ctx) const {
-  if (!Targets.empty())
-    return Targets;
-  // As lds-rewrite: the compile command's device arch, else the language's
-  // default.
-  const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
-  if (!CPU.empty() && Banks.find(CPU))
-    return {CPU};
-  return {defaultTarget(Ctx.getLangOpts().HIP)};
-}
-
 void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  if (!ConfigOk || !Result.Nodes.getNodeAs<TranslationUnitDecl>("tu"))
+  ASTContext *Unit = unitOf(Result);
+  if (!Unit)
     return;
-  ASTContext &Ctx = *Result.Context;
-  // clang-tidy reports the errors; a broken AST gives no findings.
-  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
-    return;
+  ASTContext &Ctx = *Unit;
   const SourceManager &SM = Ctx.getSourceManager();
 
   AnalyzedFile F;
@@ -183,9 +105,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   F.Built = buildModel(Ctx, MO);
   analyzeAll(F, Banks, Assumptions);
 
-  llvm::SmallString<256> AbsMain(F.File);
-  SM.getFileManager().makeAbsolutePath(AbsMain);
-  FileFixes Planned = planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, projectScope(AbsMain));
+  FileFixes Planned = planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, scopeOf(Ctx));
   std::map<unsigned, const DeclFix *> FixOf;
   for (const DeclFix &D : Planned.Decls)
     FixOf[D.Key] = &D;
@@ -208,10 +128,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       {
         auto D = diag(T.Loc, "%0") << T.Warning;
         if (Fix && Fix->Found)
-          for (const auto &[File, Reps] : Fix->Reps)
-            for (const tooling::Replacement &R : Reps)
-              if (std::optional<FixItHint> H = toFixIt(SM, R))
-                D << *H;
+          addFixIts(D, SM, Fix->Reps);
       }
       // Notes without a place of their own go at the access, right after
       // the warning: clang prints no second snippet for them there (a note

@@ -5,11 +5,8 @@
 // output, with notes (declaration, block shape, cost per target) and, on the
 // first warning of each array, the planner's padding or swizzle as fix-its.
 //
-// Options (CheckOptions, `lds-bank-conflict.<Name>`):
-//   Targets   comma list of bank-model targets; empty: the device arch of
-//             the parse (--offload-arch / --cuda-gpu-arch), else gfx942 for
-//             HIP and sm_90 for CUDA
-//   Block     "X[,Y[,Z]]"; empty: inferred (launch, __launch_bounds__, 256)
+// Options (CheckOptions, `lds-bank-conflict.<Name>`): Targets and Block
+// (LdsDeviceCheck.h), and
 //   Strategy  auto | pad | swizzle: which fixes may be offered
 //   Assume    "NAME=VALUE[,NAME=VALUE...]": values of runtime symbols
 //             (kernel arguments, globals), as lds-rewrite's --assume
@@ -23,6 +20,7 @@
 #define LDS_TIDY_LDSBANKCONFLICTCHECK_H
 
 #include "planner/FixPlanner.h"
+#include "tidy/LdsDeviceCheck.h"
 #include "targets/BankModel.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -41,31 +39,18 @@ template <> struct OptionEnumMapping<lds::Strategy> {
 
 namespace lds {
 
-class LdsBankConflictCheck : public clang::tidy::ClangTidyCheck {
+class LdsBankConflictCheck : public LdsDeviceCheck {
 public:
   LdsBankConflictCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
 
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  /// The targets to analyse for this translation unit.
-  std::vector<std::string> targetsFor(clang::ASTContext &Ctx) const;
-
   // The options as written (stored back unchanged by storeOptions).
-  const std::string TargetsOpt;
-  const std::string BlockOpt;
   const Strategy StrategyOpt;
   const std::string AssumeOpt;
-
-  BankModel Banks;
-  std::string NameForDiag;
-  std::vector<std::string> Targets; ///< valid names from TargetsOpt
-  std::optional<std::array<unsigned, 3>> Block;
   std::map<std::string, int64_t> Assumptions;
-  bool ConfigOk = true;
 };
 
 } // namespace lds

@@ -10,6 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tidy/LdsBankConflictCheck.h"
+#include "tidy/LdsExposedWriteLatencyCheck.h"
+#include "tidy/LdsReductionTailCheck.h"
+#include "tidy/LdsRedundantBarrierCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 
@@ -20,6 +23,9 @@ class LdsTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<LdsBankConflictCheck>("lds-bank-conflict");
+    Factories.registerCheck<LdsExposedWriteLatencyCheck>("lds-exposed-write-latency");
+    Factories.registerCheck<LdsReductionTailCheck>("lds-reduction-tail");
+    Factories.registerCheck<LdsRedundantBarrierCheck>("lds-redundant-barrier");
   }
 };
 
