@@ -48,6 +48,19 @@ std::vector<const FunctionDecl *> matchKernels(ASTContext &Ctx) {
   return Kernels;
 }
 
+std::vector<const FunctionDecl *> writtenKernels(ASTContext &Ctx) {
+  std::vector<const FunctionDecl *> Out;
+  std::set<const FunctionDecl *> Seen;
+  for (const FunctionDecl *K : matchKernels(Ctx)) {
+    const FunctionDecl *Written = K->getTemplateInstantiationPattern();
+    if (!Written)
+      Written = K;
+    if (Written->getBody() && Seen.insert(Written).second)
+      Out.push_back(Written);
+  }
+  return Out;
+}
+
 std::vector<const CUDAKernelCallExpr *> matchLaunches(ASTContext &Ctx) {
   return matchAll<CUDAKernelCallExpr>(Ctx, cudaKernelCallExpr().bind("node"));
 }

@@ -20,6 +20,10 @@ namespace lds {
 /// instantiation of a kernel template on its own, in the order of the AST.
 std::vector<const clang::FunctionDecl *> matchKernels(clang::ASTContext &Ctx);
 
+/// The kernels as written, each once: a template's pattern for all of its
+/// instantiations (what a source rewrite edits), with a body.
+std::vector<const clang::FunctionDecl *> writtenKernels(clang::ASTContext &Ctx);
+
 /// Every kernel launch (`k<<<grid, block, bytes>>>(...)`), in templates'
 /// instantiations too, in the order of the AST.
 std::vector<const clang::CUDAKernelCallExpr *> matchLaunches(clang::ASTContext &Ctx);

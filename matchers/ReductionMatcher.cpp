@@ -398,13 +398,9 @@ void readBlockShapes(const SourceManager &SM, const Model &M, MatchedReduction &
 
 std::vector<MatchedReduction> matchReductions(ASTContext &Ctx) {
   std::vector<MatchedReduction> Found;
-  std::set<const FunctionDecl *> Seen;
-  for (const FunctionDecl *K : matchKernels(Ctx)) {
-    const FunctionDecl *Written = K->getTemplateInstantiationPattern();
-    if (!Written)
-      Written = K;
+  for (const FunctionDecl *Written : writtenKernels(Ctx)) {
     const auto *Body = dyn_cast_or_null<CompoundStmt>(Written->getBody());
-    if (!Seen.insert(Written).second || !Body)
+    if (!Body)
       continue;
     ReductionFinder F(Ctx, Written);
     // Statements of the kernel's own braces: a loop around the reduction

@@ -419,13 +419,7 @@ private:
 
 std::vector<MatchedRefillLoop> matchRefillLoops(ASTContext &Ctx) {
   std::vector<MatchedRefillLoop> Found;
-  std::set<const FunctionDecl *> Seen;
-  for (const FunctionDecl *K : matchKernels(Ctx)) {
-    const FunctionDecl *Written = K->getTemplateInstantiationPattern();
-    if (!Written)
-      Written = K;
-    if (!Seen.insert(Written).second || !Written->getBody())
-      continue;
+  for (const FunctionDecl *Written : writtenKernels(Ctx)) {
     for (const BoundNodes &N : match(findAll(forStmt().bind("for")), *Written->getBody(), Ctx))
       if (auto M = LoopMatcher(Ctx, Written, N.getNodeAs<ForStmt>("for")).match())
         Found.push_back(std::move(*M));

@@ -66,30 +66,23 @@ std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan 
     if (plainEdits(SM, P, AF.Reps, Fix.Edits))
       Out.push_back(std::move(Fix));
   }
-  for (const BarrierFix &BF : P.BarrierFixes) {
+  // Another check's fix: the finding it fixes, and its edits.
+  auto AddCheckFix = [&](const char *Check, const std::string &Identity, std::string Description,
+                         const FileEdits &Reps) {
     PlainFix Fix;
-    Fix.Check = RedundantBarrierCheck;
-    Fix.Identity = BF.Identity;
-    Fix.Description = "remove the barrier at line " + std::to_string(BF.Removed.Line);
-    if (plainEdits(SM, P, BF.Reps, Fix.Edits))
+    Fix.Check = Check;
+    Fix.Identity = Identity;
+    Fix.Description = std::move(Description);
+    if (plainEdits(SM, P, Reps, Fix.Edits))
       Out.push_back(std::move(Fix));
-  }
-  for (const PrefetchFix &PF : P.PrefetchFixes) {
-    PlainFix Fix;
-    Fix.Check = ExposedWriteLatencyCheck;
-    Fix.Identity = PF.Identity;
-    Fix.Description = prefetchDescription(PF);
-    if (plainEdits(SM, P, PF.Reps, Fix.Edits))
-      Out.push_back(std::move(Fix));
-  }
-  for (const TailFix &TF : P.TailFixes) {
-    PlainFix Fix;
-    Fix.Check = ReductionTailCheck;
-    Fix.Identity = TF.Identity;
-    Fix.Description = tailDescription(TF);
-    if (plainEdits(SM, P, TF.Reps, Fix.Edits))
-      Out.push_back(std::move(Fix));
-  }
+  };
+  for (const BarrierFix &BF : P.BarrierFixes)
+    AddCheckFix(RedundantBarrierCheck, BF.Identity,
+                "remove the barrier at line " + std::to_string(BF.Removed.Line), BF.Reps);
+  for (const PrefetchFix &PF : P.PrefetchFixes)
+    AddCheckFix(ExposedWriteLatencyCheck, PF.Identity, prefetchDescription(PF), PF.Reps);
+  for (const TailFix &TF : P.TailFixes)
+    AddCheckFix(ReductionTailCheck, TF.Identity, tailDescription(TF), TF.Reps);
   return Out;
 }
 

@@ -2,10 +2,10 @@
 
 #include "rewrites/PrefetchRewrite.h"
 #include "matchers/LoopEffects.h"
+#include "rewrites/FreshNames.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -18,31 +18,10 @@ namespace lds {
 
 namespace {
 
-/// Every name declared or referred to in a function: what a new variable
-/// may not be called, so that it shadows nothing the loop reads.
-class NameCollector : public RecursiveASTVisitor<NameCollector> {
-public:
-  std::set<std::string> Names;
-  bool VisitNamedDecl(NamedDecl *D) {
-    if (D->getIdentifier())
-      Names.insert(D->getName().str());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl()->getIdentifier())
-      Names.insert(E->getDecl()->getName().str());
-    return true;
-  }
-};
-
 class Writer {
 public:
   Writer(const MatchedRefillLoop &L, ASTContext &Ctx, const EditScope &Scope)
-      : L(L), Ctx(Ctx), SM(Ctx.getSourceManager()), Scope(Scope) {
-    NameCollector C;
-    C.TraverseDecl(const_cast<FunctionDecl *>(L.Kernel));
-    Taken = std::move(C.Names);
-  }
+      : L(L), Ctx(Ctx), SM(Ctx.getSourceManager()), Scope(Scope), Names(L.Kernel) {}
 
   llvm::Expected<FileEdits> write(PrefetchPlacement Placement) {
     auto Loop = editableRange(L.Loop->getSourceRange(), Ctx, "the loop", Scope);
@@ -178,13 +157,7 @@ private:
     return D && D->getIdentifier() ? D->getName().str() : "tile";
   }
 
-  std::string fresh(const std::string &Base) {
-    std::string Name = Base;
-    for (unsigned N = 2; Taken.count(Name); ++N)
-      Name = Base + std::to_string(N);
-    Taken.insert(Name);
-    return Name;
-  }
+  std::string fresh(const std::string &Base) { return Names.take(Base); }
 
   SourceLocation lineStart(SourceLocation L) const {
     auto [FID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(L));
@@ -294,7 +267,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const EditScope &Scope;
-  std::set<std::string> Taken;
+  FreshNames Names;
 };
 
 } // namespace

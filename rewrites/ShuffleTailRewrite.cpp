@@ -2,7 +2,8 @@
 
 #include "rewrites/ShuffleTailRewrite.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "rewrites/FreshNames.h"
+
 #include "clang/Basic/SourceManager.h"
 
 #include <set>
@@ -12,22 +13,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-
-/// Every name the kernel declares or uses, so that the register's name
-/// shadows none.
-struct Names : RecursiveASTVisitor<Names> {
-  std::set<std::string> Taken;
-  bool VisitNamedDecl(NamedDecl *D) {
-    if (D->getIdentifier())
-      Taken.insert(D->getName().str());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl()->getIdentifier())
-      Taken.insert(E->getDecl()->getName().str());
-    return true;
-  }
-};
 
 /// Text, each line after the first indented by Step more.
 std::string indented(const std::string &Text, const std::string &Step) {
@@ -73,11 +58,7 @@ llvm::Expected<FileEdits> shuffleTailRewrite(const MatchedReduction &R, ASTConte
   while (!InitText.empty() && (InitText.back() == ';' || InitText.back() == ' '))
     InitText.pop_back();
 
-  Names N;
-  N.TraverseDecl(const_cast<FunctionDecl *>(R.Kernel));
-  std::string Reg = "partial";
-  for (unsigned I = 2; N.Taken.count(Reg); ++I)
-    Reg = "partial" + std::to_string(I);
+  std::string Reg = FreshNames(R.Kernel).take("partial");
 
   std::string NL = lineEnding(SM, SM.getFileID(Loop->getBegin()));
   std::string I0 = indentationAt(R.Loop->getBeginLoc(), Ctx);

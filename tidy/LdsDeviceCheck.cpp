@@ -117,6 +117,19 @@ void LdsDeviceCheck::addFixIts(DiagnosticBuilder &D, const SourceManager &SM,
     }
 }
 
+void LdsDeviceCheck::report(const BarrierFindingText &T, const SourceManager &SM,
+                            llvm::Expected<FileEdits> Edits) {
+  {
+    auto D = diag(T.Text.Loc, "%0") << T.Text.Warning;
+    if (Edits)
+      addFixIts(D, SM, *Edits);
+    else
+      llvm::consumeError(Edits.takeError());
+  }
+  for (const FindingNote &N : T.Text.Notes)
+    diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+}
+
 EditScope LdsDeviceCheck::scopeOf(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::SmallString<256> AbsMain;

@@ -15,6 +15,7 @@
 #ifndef LDS_TIDY_LDSDEVICECHECK_H
 #define LDS_TIDY_LDSDEVICECHECK_H
 
+#include "report/BarrierFindings.h"
 #include "rewrites/SourceEdits.h"
 #include "targets/BankModel.h"
 
@@ -37,6 +38,9 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
+  /// Where fixes may edit: the main file's project (ProjectRoot.h).
+  static EditScope scopeOf(clang::ASTContext &Ctx);
+
 protected:
   /// The targets to analyse for this translation unit.
   std::vector<std::string> targetsFor(clang::ASTContext &Ctx) const;
@@ -46,8 +50,10 @@ protected:
   /// Adds Edits to D as fix-its.
   static void addFixIts(clang::DiagnosticBuilder &D, const clang::SourceManager &SM,
                         const FileEdits &Edits);
-  /// Where fixes may edit: the main file's project (ProjectRoot.h).
-  static EditScope scopeOf(clang::ASTContext &Ctx);
+  /// A barrier check's finding: its warning with Edits as fix-its (when the
+  /// rewrite could be written), then its notes.
+  void report(const BarrierFindingText &T, const clang::SourceManager &SM,
+              llvm::Expected<FileEdits> Edits);
 
   BankModel Banks;
   std::string NameForDiag;

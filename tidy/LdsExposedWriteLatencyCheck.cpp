@@ -51,17 +51,9 @@ void LdsExposedWriteLatencyCheck::check(const ast_matchers::MatchFinder::MatchRe
   const SourceManager &SM = Ctx->getSourceManager();
   for (const MatchedRefillLoop &L : matchRefillLoops(*Ctx)) {
     BarrierFindingText T = describeRefillLoop(F, L);
-    {
-      auto D = diag(T.Text.Loc, "%0") << T.Text.Warning;
-      if (T.Fixable) {
-        if (auto Edits = prefetchRewrite(L, F.Placement, *Ctx, scopeOf(*Ctx)))
-          addFixIts(D, SM, *Edits);
-        else
-          llvm::consumeError(Edits.takeError());
-      }
-    }
-    for (const FindingNote &N : T.Text.Notes)
-      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    report(T, SM,
+           T.Fixable ? prefetchRewrite(L, F.Placement, *Ctx, scopeOf(*Ctx))
+                     : llvm::Expected<FileEdits>(llvm::createStringError("no fix")));
   }
 }
 

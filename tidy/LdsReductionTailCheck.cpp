@@ -39,17 +39,9 @@ void LdsReductionTailCheck::check(const ast_matchers::MatchFinder::MatchResult &
   }
   for (size_t I = 0; I < F.Reductions.size(); ++I) {
     BarrierFindingText T = describeReduction(F, I);
-    {
-      auto D = diag(T.Text.Loc, "%0") << T.Text.Warning;
-      if (T.Fixable) {
-        if (auto Edits = shuffleTailRewrite(F.Reductions[I], *Ctx, scopeOf(*Ctx)))
-          addFixIts(D, SM, *Edits);
-        else
-          llvm::consumeError(Edits.takeError());
-      }
-    }
-    for (const FindingNote &N : T.Text.Notes)
-      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    report(T, SM,
+           T.Fixable ? shuffleTailRewrite(F.Reductions[I], *Ctx, scopeOf(*Ctx))
+                     : llvm::Expected<FileEdits>(llvm::createStringError("no fix")));
   }
 }
 

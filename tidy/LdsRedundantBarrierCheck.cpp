@@ -12,6 +12,19 @@ using namespace clang;
 
 namespace lds {
 
+namespace {
+/// The barrier's removal as edits.
+llvm::Expected<FileEdits> removal(const Stmt *Site, ASTContext &Ctx) {
+  auto R = barrierRemoval(Site, Ctx, LdsDeviceCheck::scopeOf(Ctx));
+  if (!R)
+    return R.takeError();
+  FileEdits Edits;
+  if (llvm::Error E = addReplacement(Edits, *R, Site->getBeginLoc()))
+    return std::move(E);
+  return std::move(Edits);
+}
+} // namespace
+
 void LdsRedundantBarrierCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
   ASTContext *Ctx = unitOf(Result);
   if (!Ctx)
@@ -22,23 +35,8 @@ void LdsRedundantBarrierCheck::check(const ast_matchers::MatchFinder::MatchResul
   const SourceManager &SM = Ctx->getSourceManager();
   for (const RedundantBarrier &R : findRedundantBarriers(F.Built.M)) {
     BarrierFindingText T = describeRedundantBarrier(F, R);
-    {
-      auto D = diag(T.Text.Loc, "%0") << T.Text.Warning;
-      const Stmt *Site = F.Built.BarrierSites[R.Barrier];
-      if (T.Fixable) {
-        if (auto Removal = barrierRemoval(Site, *Ctx, scopeOf(*Ctx))) {
-          FileEdits Edits;
-          if (llvm::Error E = addReplacement(Edits, *Removal, Site->getBeginLoc()))
-            llvm::consumeError(std::move(E));
-          else
-            addFixIts(D, SM, Edits);
-        } else {
-          llvm::consumeError(Removal.takeError());
-        }
-      }
-    }
-    for (const FindingNote &N : T.Text.Notes)
-      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    const Stmt *Site = F.Built.BarrierSites[R.Barrier];
+    report(T, SM, T.Fixable ? removal(Site, *Ctx) : llvm::Expected<FileEdits>(llvm::createStringError("no fix")));
   }
 }
 
