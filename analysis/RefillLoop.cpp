@@ -11,6 +11,7 @@ unsigned ruleOf(MoveHazard H) {
   case MoveHazard::LdsInMovedValue:
     return 1;
   case MoveHazard::GlobalStore:
+  case MoveHazard::Race:
   case MoveHazard::Atomic:
   case MoveHazard::Fence:
     return 2;
@@ -58,6 +59,8 @@ static std::string why(const Hazard &H) {
   case MoveHazard::GlobalStore:
     return H.What + " may write what the next iteration's loads read, and the pointers "
                     "they load through are not 'const __restrict__'";
+  case MoveHazard::Race:
+    return "the move would race: " + H.What;
   case MoveHazard::Atomic:
     return "the atomic " + H.What + " may order memory through the barrier";
   case MoveHazard::Fence:
@@ -95,6 +98,8 @@ std::string describeHazard(const Hazard &H) {
   std::string Out = "rule " + std::to_string(ruleOf(H.Kind)) + " of barriers.md: " + why(H);
   if (H.Loc.valid() && H.Kind != MoveHazard::Registers)
     Out += " (line " + std::to_string(H.Loc.Line) + ")";
+  if (!H.Detail.empty())
+    Out += "; race check: " + H.Detail;
   return Out;
 }
 

@@ -27,6 +27,7 @@ namespace lds {
 enum class MoveHazard {
   LdsInMovedValue,  ///< rule 1: the stored value reads LDS, or a pointer that may point to it
   GlobalStore,      ///< rule 2: a store through a pointer in the loop
+  Race,             ///< rule 2: the race check found the pair a move would make race
   Atomic,           ///< rule 2: an atomic in the loop
   Fence,            ///< rule 2: __threadfence*, a fence builtin
   LoopCarriedValue, ///< rule 3: the load uses a value the loop itself computes
@@ -52,6 +53,9 @@ struct Hazard {
   /// What the front end saw, as the message names it: "the store to 'C'",
   /// "'atomicAdd'", "'flag' (assigned at line 14)".
   std::string What;
+  /// What the race check found out, when it ran and proved nothing
+  /// ("the block shape is not known; pass --block").
+  std::string Detail;
 };
 
 struct RefillLoop {

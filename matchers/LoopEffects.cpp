@@ -133,6 +133,7 @@ private:
       assigned(V, L, false);
       return;
     }
+    Out.StoreTargets[Out.Hazards.size()] = LHS;
     hazard(MoveHazard::GlobalStore, L,
            Base ? "the store to '" + Base->getNameAsString() + "'"
                 : std::string("a store through a pointer"));

@@ -33,6 +33,9 @@ struct Assignment {
 struct LoopEffects {
   std::vector<Hazard> Hazards;
   std::vector<clang::SourceLocation> Sites; ///< of each hazard, for diagnostics
+  /// The stored lvalue of each GlobalStore hazard, by hazard index (the
+  /// race check evaluates its index).
+  std::map<size_t, const clang::Expr *> StoreTargets;
   /// Locals (and parameters) the loop writes, every place, in the order
   /// scanned: condition, increment, body.
   std::map<const clang::VarDecl *, std::vector<Assignment>> Assigned;

@@ -159,6 +159,7 @@ public:
     P.Trailing = loc(Out.Trailing->getBeginLoc());
     P.Hazards = Effects.Hazards;
     Out.HazardSites = Effects.Sites;
+    Out.StoreTargets = Effects.StoreTargets;
     readCounters();
     for (size_t I = 0; I < Guards.size(); ++I) {
       // A guard that reads what the loop computes is named as that (rule
@@ -340,8 +341,10 @@ private:
     bool Restrict = true;
     std::vector<const Expr *> Loads;
     collectGlobalLoads(E, Loads);
-    for (const Expr *L : Loads)
+    for (const Expr *L : Loads) {
       Restrict &= globalPointer(storedBase(L), L->getExprLoc());
+      Out.Loads.push_back(L);
+    }
     std::vector<const DeclRefExpr *> Refs;
     collectRefs(E, Refs);
     for (const DeclRefExpr *R : Refs) {

@@ -21,6 +21,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,13 @@ struct MatchedRefillLoop {
   std::vector<LoopCounter> Counters;
   const clang::Stmt *Wait = nullptr, *Trailing = nullptr;
   std::vector<clang::SourceLocation> HazardSites; ///< of each Plain.Hazards entry
+  /// The stored lvalue of each GlobalStore hazard, by hazard index.
+  std::map<size_t, const clang::Expr *> StoreTargets;
+  /// The global loads the prefetch moves (subscripts and dereferences).
+  std::vector<const clang::Expr *> Loads;
+  /// Set by the race check (PrefetchRace.h) when it proved the loop's
+  /// stores disjoint from the moved loads: what it enumerated.
+  std::string RaceProof;
   /// Why the prefetch cannot be written for this loop although it may be
   /// legal (an increment of another form, no condition); empty if it can.
   std::string Unsupported;

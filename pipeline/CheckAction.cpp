@@ -3,6 +3,7 @@
 #include "pipeline/CheckAction.h"
 #include "report/CheckNames.h"
 
+#include "matchers/PrefetchRace.h"
 #include "pipeline/HostErrors.h"
 #include "pipeline/Suppressions.h"
 
@@ -15,6 +16,29 @@ using namespace clang;
 namespace lds {
 
 namespace {
+/// What the prefetch's race check runs with: the block shape of the loop's
+/// accesses when every instantiation has the same known one.
+RaceSetting raceSetting(const SourceManager &SM, const AnalyzedFile &F, const ModelOptions &Opts,
+                        const MatchedRefillLoop &L) {
+  RaceSetting S;
+  S.WaveSize = Opts.WaveSize;
+  S.Assumptions = Opts.Assumptions;
+  S.AfterWait = F.Placement == PrefetchPlacement::AfterWait;
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(L.Loop->getBeginLoc()));
+  unsigned End = SM.getFileOffset(SM.getExpansionLoc(L.Loop->getEndLoc()));
+  bool Agree = true;
+  for (const Access &A : F.Built.M.Accesses) {
+    if (A.Loc.File != L.Plain.Loop.File || A.Loc.Offset < Begin || A.Loc.Offset > End)
+      continue;
+    if (A.Block.Source == BlockSource::Default || (S.Block && *S.Block != A.Block.Dims))
+      Agree = false;
+    S.Block = A.Block.Dims;
+  }
+  if (!Agree)
+    S.Block.reset();
+  return S;
+}
+
 class CheckConsumer : public SemaConsumer {
 public:
   CheckConsumer(const RunConfig &Config, AnalyzedFile File, AnalyzedCallback &OnAnalyzed,
@@ -75,10 +99,13 @@ public:
         File.Reductions.push_back(std::move(R));
       }
     if (File.runs(ExposedWriteLatencyCheck))
-      for (MatchedRefillLoop &L : matchRefillLoops(Ctx))
-        if (!isSuppressed(Ctx.getSourceManager(), L.Stores.front().Assign->getBeginLoc(),
-                          ExposedWriteLatencyCheck))
-          File.RefillLoops.push_back(std::move(L));
+      for (MatchedRefillLoop &L : matchRefillLoops(Ctx)) {
+        if (isSuppressed(Ctx.getSourceManager(), L.Stores.front().Assign->getBeginLoc(),
+                         ExposedWriteLatencyCheck))
+          continue;
+        checkPrefetchRace(Ctx, L, raceSetting(Ctx.getSourceManager(), File, Opts, L));
+        File.RefillLoops.push_back(std::move(L));
+      }
     OnAnalyzed(Ctx, File);
   }
 

@@ -67,6 +67,8 @@ BarrierFindingText describeRefillLoop(const AnalyzedFile &F, const MatchedRefill
   } else {
     Out.Fixable = true;
     Out.Placement = placementName(F.Placement);
+    if (!L.RaceProof.empty())
+      Notes.push_back({L.Loop->getBeginLoc(), L.RaceProof});
     Notes.push_back({L.Loop->getBeginLoc(),
                      std::string("fix: load the next iteration's values into registers ") +
                          (F.Placement == PrefetchPlacement::BeforeWait
