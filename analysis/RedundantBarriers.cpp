@@ -31,7 +31,9 @@ const Barrier *barrierAt(const Model &M, const std::string &Kernel, const Source
 /// Whether B, in its instantiation, may go: the barrier before it orders
 /// all it orders.
 std::optional<SourceLoc> orderedBefore(const Model &M, const Barrier &B) {
-  if (!B.Removable || (B.Kind != BarrierKind::SyncThreads && B.Kind != BarrierKind::BlockSync) ||
+  // A barrier a macro spells is redundant all the same: reported; the fix
+  // (BarrierRemoval) refuses to edit the macro and says so.
+  if ((B.Kind != BarrierKind::SyncThreads && B.Kind != BarrierKind::BlockSync) ||
       !B.AfterOnlyRegisters.valid())
     return std::nullopt;
   const Barrier *Prev = barrierAt(M, B.Kernel, B.AfterOnlyRegisters);

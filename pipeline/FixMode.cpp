@@ -180,6 +180,15 @@ static void planBarrierFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditS
   for (const RedundantBarrier &R : F.RedundantBarriers) {
     const Stmt *Site = F.Built.BarrierSites[R.Barrier];
     const Barrier &Gone = F.Built.M.Barriers[R.Barrier];
+    // A macro spells it: the macro may serve other places too.
+    if (!Gone.Removable) {
+      ++P.UnfixedBarriers;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(Site->getBeginLoc()),
+                 "not removing the redundant barrier: a macro spells it; remove it where the "
+                 "macro is used, or write the barrier out here",
+                 RedundantBarrierCheck);
+      continue;
+    }
     auto Removal = barrierRemoval(Site, Ctx, Scope);
     FileEdits Reps;
     llvm::Error E = Removal ? addReplacement(Reps, *Removal, Site->getBeginLoc())
