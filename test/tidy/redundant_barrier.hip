@@ -24,6 +24,7 @@ __global__ void twice(const float *in, float *out) {
   out[t] += tile[t];
 }
 // CHECK-FIXES: const float k = 2.0f;
-// CHECK-FIXES-NEXT: out[t] = k * tile[255 - t];
-// CHECK-FIXES-NEXT: SYNC();
-// CHECK-FIXES-NEXT: SYNC();
+// CHECK-FIXES-NOT: __syncthreads();
+// CHECK-FIXES: out[t] = k * tile[255 - t];
+// CHECK-FIXES: SYNC();
+// CHECK-FIXES: SYNC();
