@@ -161,6 +161,11 @@ struct Barrier {
   /// The call is a statement of its own, written outside any macro: a fix
   /// can delete it.
   bool Removable = false;
+  /// The kernel cannot be launched from another translation unit (static,
+  /// an unnamed namespace): the launches seen are all its launches.
+  bool KernelInternal = false;
+  /// The kernel has a __launch_bounds__ already.
+  bool KernelBounded = false;
 };
 
 struct Model {

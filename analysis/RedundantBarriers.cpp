@@ -83,6 +83,41 @@ std::vector<RedundantBarrier> findRedundantBarriers(const Model &M) {
   return Out;
 }
 
+std::vector<SingleWaveKernel> findSingleWaveKernels(const Model &M, unsigned NarrowestWave) {
+  std::vector<SingleWaveKernel> Out;
+  std::map<std::string, size_t> ByKernel;
+  for (size_t I = 0; I < M.Barriers.size(); ++I) {
+    auto [It, New] = ByKernel.try_emplace(M.Barriers[I].Kernel, Out.size());
+    if (New)
+      Out.push_back({I, 0, {}});
+    ++Out[It->second].Barriers;
+  }
+  std::vector<SingleWaveKernel> Single;
+  for (SingleWaveKernel &K : Out) {
+    const Barrier &B = M.Barriers[K.FirstBarrier];
+    // A template's instantiations may differ in their launches.
+    if (B.Kernel.find('<') != std::string::npos || B.KernelBounded)
+      continue;
+    std::optional<BlockShape> Shape;
+    bool Agree = true;
+    for (const Access &A : M.Accesses)
+      if (A.Kernel == B.Kernel) {
+        if (Shape && Shape->Dims != A.Block.Dims)
+          Agree = false;
+        Shape = A.Block;
+      }
+    if (!Shape || !Agree)
+      continue;
+    bool Certain = Shape->Source == BlockSource::Cli || Shape->Source == BlockSource::Config ||
+                   (Shape->Source == BlockSource::Launch && B.KernelInternal);
+    if (Certain && Shape->threads() <= NarrowestWave) {
+      K.Block = *Shape;
+      Single.push_back(K);
+    }
+  }
+  return Single;
+}
+
 std::string barrierIdentity(const Model &M, size_t I) {
   unsigned Ordinal = 0;
   for (size_t J = 0; J < I; ++J)

@@ -32,6 +32,21 @@ struct RedundantBarrier {
 /// place: for a run of back-to-back barriers, the first.
 std::vector<RedundantBarrier> findRedundantBarriers(const Model &M);
 
+/// A kernel whose block is one wave on every requested target: its barriers
+/// order nothing the lanes of that wave do not see in order already. The
+/// fix is __launch_bounds__(threads), not a deletion (barriers.md: LLVM then
+/// drops s_barrier and keeps the fences, which a deleted __syncthreads()
+/// would lose too). Only for a block shape that is certain: given (--block,
+/// the project's config), or the launches of a kernel no other translation
+/// unit can launch; a __launch_bounds__ already there needs nothing.
+struct SingleWaveKernel {
+  size_t FirstBarrier = 0; ///< into Model::Barriers
+  unsigned Barriers = 0;   ///< written in the kernel
+  BlockShape Block;
+};
+
+std::vector<SingleWaveKernel> findSingleWaveKernels(const Model &M, unsigned NarrowestWave);
+
 /// Which barrier of which kernel Barriers[I] is, whatever its line:
 /// "barrier|k|2" for the third barrier of k (SARIF fingerprints, and how a
 /// fix names the finding it fixes).

@@ -41,6 +41,8 @@ struct AnalyzedFile {
   /// lds-redundant-barrier's findings, when it runs, less those a NOLINT
   /// suppresses (they are not reported at all, as in clang-tidy).
   std::vector<RedundantBarrier> RedundantBarriers;
+  /// lds-redundant-barrier's single-wave kernels (RedundantBarriers.h).
+  std::vector<SingleWaveKernel> SingleWave;
   /// lds-exposed-write-latency's findings, when it runs, less those a
   /// NOLINT suppresses: loops whose LDS refill is waited for at once. Their
   /// AST nodes live as long as the parse.

@@ -4,6 +4,7 @@
 #include "matchers/RegisterCode.h"
 #include "matchers/SharedArrayInfo.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -139,6 +140,9 @@ std::vector<MatchedBarrier> matchBarriers(ASTContext &Ctx, const FunctionDecl *K
     if (!Site)
       continue;
     B.Loc = toSourceLoc(Site->getBeginLoc(), SM);
+    B.KernelInternal = !Kernel->isExternallyVisible();
+    B.KernelBounded = Kernel->hasAttr<CUDALaunchBoundsAttr>() ||
+                      Kernel->hasAttr<AMDGPUFlatWorkGroupSizeAttr>();
     placeInKernel(Ctx, Site, B);
     Found.emplace_back(SM.getFileLoc(Site->getBeginLoc()), MatchedBarrier{std::move(B), Site});
   }

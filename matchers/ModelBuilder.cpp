@@ -274,6 +274,7 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
     for (MatchedBarrier &B : matchBarriers(Ctx, K, Name)) {
       Out.M.Barriers.push_back(std::move(B.Plain));
       Out.BarrierSites.push_back(B.Site);
+      Out.BarrierKernels.push_back(K);
     }
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);

@@ -46,6 +46,7 @@ struct BuiltModel {
   std::map<std::string, const clang::VarDecl *> ArrayDecls; ///< by array id
   std::vector<EscapedPointer> Escapes;
   std::vector<const clang::Stmt *> BarrierSites; ///< parallel to M.Barriers
+  std::vector<const clang::FunctionDecl *> BarrierKernels; ///< parallel to M.Barriers
 };
 
 BuiltModel buildModel(clang::ASTContext &Ctx, const ModelOptions &Opts);

@@ -74,6 +74,17 @@ public:
         if (!isSuppressed(Ctx.getSourceManager(), File.Built.BarrierSites[R.Barrier]->getBeginLoc(),
                           RedundantBarrierCheck))
           File.RedundantBarriers.push_back(R);
+    if (File.runs(RedundantBarrierCheck) && !File.Targets.empty()) {
+      unsigned Narrowest = ~0u;
+      for (const std::string &T : File.Targets)
+        if (const TargetModel *TM = Config.Banks.find(T))
+          Narrowest = std::min(Narrowest, TM->WaveSize);
+      for (const SingleWaveKernel &K : findSingleWaveKernels(File.Built.M, Narrowest))
+        if (!isSuppressed(Ctx.getSourceManager(),
+                          File.Built.BarrierSites[K.FirstBarrier]->getBeginLoc(),
+                          RedundantBarrierCheck))
+          File.SingleWave.push_back(K);
+    }
     File.Placement = Config.Placement;
     if (File.Placement == PrefetchPlacement::Auto) {
       bool AnyAMD = false;

@@ -288,7 +288,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
             attachFixes(O.Report);
           }
-          O.Warnings += F.RedundantBarriers.size() + F.RefillLoops.size() + F.Reductions.size();
+          O.Warnings += F.RedundantBarriers.size() + F.SingleWave.size() + F.RefillLoops.size() +
+                        F.Reductions.size();
           for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)
             if (!F.suppressed(I))
               for (const AccessResult &R : F.Results[I])
@@ -346,6 +347,12 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         for (const PrefetchFix &Fix : Plan->PrefetchFixes)
           O.Report.VerifiedOther.push_back({ExposedWriteLatencyCheck, "prefetch",
                                             prefetchDescription(Fix), Fix.Wait,
+                                            static_cast<unsigned>(countEdits(Fix.Reps)),
+                                            Write ? "applied" : "planned"});
+      if (Plan->Verified)
+        for (const LaunchBoundsFix &Fix : Plan->LaunchBoundsFixes)
+          O.Report.VerifiedOther.push_back({RedundantBarrierCheck, "launch_bounds",
+                                            launchBoundsDescription(Fix), Fix.FirstBarrier,
                                             static_cast<unsigned>(countEdits(Fix.Reps)),
                                             Write ? "applied" : "planned"});
       if (Plan->Verified)

@@ -83,7 +83,60 @@ std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan 
     AddCheckFix(ExposedWriteLatencyCheck, PF.Identity, prefetchDescription(PF), PF.Reps);
   for (const TailFix &TF : P.TailFixes)
     AddCheckFix(ReductionTailCheck, TF.Identity, tailDescription(TF), TF.Reps);
+  for (const LaunchBoundsFix &LF : P.LaunchBoundsFixes)
+    AddCheckFix(RedundantBarrierCheck, LF.Identity, launchBoundsDescription(LF), LF.Reps);
   return Out;
+}
+
+std::string launchBoundsDescription(const LaunchBoundsFix &F) {
+  return "add __launch_bounds__(" + std::to_string(F.Threads) + ") to '" + F.Kernel + "'";
+}
+
+/// lds-redundant-barrier's single-wave kernels get their launch bound.
+static void planLaunchBoundsFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
+                                  FilePlan &P, DiagPrinter &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const SingleWaveKernel &K : F.SingleWave) {
+    const FunctionDecl *Kernel = F.Built.BarrierKernels[K.FirstBarrier];
+    const Barrier &B = F.Built.M.Barriers[K.FirstBarrier];
+    auto Refuse = [&](const std::string &Why) {
+      ++P.UnfixedBarriers;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(Kernel->getLocation()),
+                 "not adding __launch_bounds__ to '" + B.Kernel + "': " + Why,
+                 RedundantBarrierCheck);
+    };
+    if (Kernel->getPreviousDecl()) {
+      Refuse("it is declared before its definition; the bound would have to go on every "
+             "declaration");
+      continue;
+    }
+    auto Name = editableRange(SourceRange(Kernel->getLocation()), Ctx, "the kernel's name", Scope);
+    if (!Name) {
+      Refuse(llvm::toString(Name.takeError()));
+      continue;
+    }
+    LaunchBoundsFix Fix;
+    Fix.Identity = "single-wave|" + B.Kernel;
+    Fix.Kernel = B.Kernel;
+    Fix.FirstBarrier = B.Loc;
+    Fix.Threads = K.Block.threads();
+    FileEdits Reps;
+    llvm::Error E = addReplacement(
+        Reps,
+        tooling::Replacement(SM, Name->getBegin(), 0,
+                             "__launch_bounds__(" + std::to_string(Fix.Threads) + ") "),
+        Name->getBegin());
+    if (!E)
+      E = mergeEdits(P.Reps, Reps);
+    if (E) {
+      Refuse(llvm::toString(std::move(E)));
+      continue;
+    }
+    Fix.Reps = std::move(Reps);
+    Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(Kernel->getLocation()),
+               "fixing: " + launchBoundsDescription(Fix), RedundantBarrierCheck);
+    P.LaunchBoundsFixes.push_back(std::move(Fix));
+  }
 }
 
 std::string tailDescription(const TailFix &F) {
@@ -281,6 +334,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   }
   P.Reps = std::move(Planned.Reps);
   planBarrierFixes(Ctx, F, Scope, P, Out);
+  planLaunchBoundsFixes(Ctx, F, Scope, P, Out);
   planPrefetchFixes(Ctx, F, Scope, P, Out);
   planTailFixes(Ctx, F, Scope, P, Out);
   P.BarrierPlaces = barrierPlaces(F.Built.M);
@@ -325,7 +379,7 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
     OutModel = F.Built.M;
     OutResults = F.Results;
     OutHostErrors = F.HostErrors;
-    OutRedundant = F.RedundantBarriers.size();
+    OutRedundant = F.RedundantBarriers.size() + F.SingleWave.size();
     OutRefills = F.RefillLoops.size();
     OutTails = F.Reductions.size();
     Got = true;
@@ -472,6 +526,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
     return 2;
   };
   unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers +
+                      P.LaunchBoundsFixes.size() +
                       P.PrefetchFixes.size() + P.UnfixedRefills + P.TailFixes.size() +
                       P.UnfixedTails;
   if (P.Reps.empty())

@@ -48,6 +48,15 @@ struct BarrierFix {
   FileEdits Reps;
 };
 
+/// The fix of a single-wave kernel (lds-redundant-barrier): its launch bound.
+struct LaunchBoundsFix {
+  std::string Identity;
+  std::string Kernel;
+  SourceLoc FirstBarrier;
+  unsigned Threads = 0;
+  FileEdits Reps;
+};
+
 /// The fix of one lds-exposed-write-latency finding: the register prefetch.
 struct PrefetchFix {
   std::string Id;       ///< "lds-exposed-write-latency/prefetch@16:5"
@@ -85,6 +94,7 @@ struct FilePlan {
   /// that remain, for the exit status.
   unsigned UnfixedBarriers = 0;
   std::vector<PrefetchFix> PrefetchFixes;
+  std::vector<LaunchBoundsFix> LaunchBoundsFixes;
   /// lds-exposed-write-latency findings no fix removes (a rule forbids the
   /// move, or the edit cannot be written).
   unsigned UnfixedRefills = 0;
@@ -93,7 +103,8 @@ struct FilePlan {
   std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
   size_t BarrierPlaces = 0;             ///< barriers written in the file
   size_t fixCount() const {
-    return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size() + TailFixes.size();
+    return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size() + TailFixes.size() +
+           LaunchBoundsFixes.size();
   }
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
@@ -112,6 +123,9 @@ FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfi
 /// "prefetch the next iteration's global loads of the loop at line 16 into
 /// registers, before the wait at line 19".
 std::string prefetchDescription(const PrefetchFix &F);
+
+/// "add __launch_bounds__(64) to 'k'".
+std::string launchBoundsDescription(const LaunchBoundsFix &F);
 
 /// "do the in-wave levels of the reduction over 'sdata' at line 18 with wave
 /// shuffles".

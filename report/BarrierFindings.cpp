@@ -43,6 +43,29 @@ BarrierFindingText describeRedundantBarrier(const AnalyzedFile &F, const Redunda
   return Out;
 }
 
+BarrierFindingText describeSingleWave(const AnalyzedFile &F, const SingleWaveKernel &K) {
+  const Barrier &B = F.Built.M.Barriers[K.FirstBarrier];
+  const clang::FunctionDecl *Kernel = F.Built.BarrierKernels[K.FirstBarrier];
+  unsigned N = K.Block.threads();
+  std::string From = K.Block.Source == BlockSource::Cli ? "--block"
+                     : K.Block.Source == BlockSource::Config
+                         ? K.Block.From.File
+                         : "its launch at line " + std::to_string(K.Block.From.Line);
+  BarrierFindingText Out;
+  Out.Text.Loc = F.Built.BarrierSites[K.FirstBarrier]->getBeginLoc();
+  Out.Text.Warning = "the block of '" + B.Kernel + "' is one wave on every requested target (" +
+                     std::to_string(N) + " threads, from " + From + "): its " +
+                     std::to_string(K.Barriers) + (K.Barriers == 1 ? " barrier orders" : " barriers order") +
+                     " nothing its lanes do not see in order already";
+  Out.Text.Notes.push_back({Kernel->getLocation(),
+                            "fix: add __launch_bounds__(" + std::to_string(N) + ") to '" + B.Kernel +
+                                "': the compiler then drops s_barrier and keeps the fences "
+                                "(deleting the barriers would drop the fences too)"});
+  Out.Identity = "single-wave|" + B.Kernel;
+  Out.Fixable = true;
+  return Out;
+}
+
 BarrierFindingText describeRefillLoop(const AnalyzedFile &F, const MatchedRefillLoop &L) {
   const RefillLoop &P = L.Plain;
   BarrierFindingText Out;

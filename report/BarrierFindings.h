@@ -26,6 +26,7 @@ struct BarrierFindingText {
 };
 
 BarrierFindingText describeRedundantBarrier(const AnalyzedFile &F, const RedundantBarrier &R);
+BarrierFindingText describeSingleWave(const AnalyzedFile &F, const SingleWaveKernel &K);
 BarrierFindingText describeRefillLoop(const AnalyzedFile &F, const MatchedRefillLoop &L);
 BarrierFindingText describeReduction(const AnalyzedFile &F, size_t I);
 

@@ -137,6 +137,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
     addBarrierFinding(B, describeReduction(F, I), ReductionTailCheck);
   for (const RedundantBarrier &R : F.RedundantBarriers)
     addBarrierFinding(B, describeRedundantBarrier(F, R), RedundantBarrierCheck);
+  for (const SingleWaveKernel &K : F.SingleWave)
+    addBarrierFinding(B, describeSingleWave(F, K), RedundantBarrierCheck);
   if (WithAccesses)
     Report.Accesses = AccessTable{F.Built.M, F.Results, F.Suppressed};
   return std::move(B.Out);

@@ -38,6 +38,24 @@ void LdsRedundantBarrierCheck::check(const ast_matchers::MatchFinder::MatchResul
     const Stmt *Site = F.Built.BarrierSites[R.Barrier];
     report(T, SM, T.Fixable ? removal(Site, *Ctx) : llvm::Expected<FileEdits>(llvm::createStringError("no fix")));
   }
+  unsigned Narrowest = ~0u;
+  for (const std::string &T : F.Targets)
+    if (const TargetModel *TM = Banks.find(T))
+      Narrowest = std::min(Narrowest, TM->WaveSize);
+  for (const SingleWaveKernel &K : findSingleWaveKernels(F.Built.M, Narrowest)) {
+    const FunctionDecl *Kernel = F.Built.BarrierKernels[K.FirstBarrier];
+    FileEdits Edits;
+    llvm::Error E = Kernel->getPreviousDecl() || Kernel->getLocation().isMacroID()
+                        ? llvm::createStringError("declared before, or named by a macro")
+                        : addReplacement(Edits,
+                                         tooling::Replacement(SM, Kernel->getLocation(), 0,
+                                                              "__launch_bounds__(" +
+                                                                  std::to_string(K.Block.threads()) +
+                                                                  ") "),
+                                         Kernel->getLocation());
+    report(describeSingleWave(F, K), SM,
+           E ? llvm::Expected<FileEdits>(std::move(E)) : llvm::Expected<FileEdits>(std::move(Edits)));
+  }
 }
 
 } // namespace lds
