@@ -343,24 +343,22 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
                    " orders the same accesses",
                Fix.Removed, static_cast<unsigned>(countEdits(Fix.Reps)),
                Write ? "applied" : "planned"});
-      if (Plan->Verified)
+      // The other checks' verified fixes, each with its strategy and place.
+      auto Other = [&](const char *Check, const char *Strategy, std::string Description,
+                       const SourceLoc &At, const FileEdits &Reps) {
+        O.Report.VerifiedOther.push_back({Check, Strategy, std::move(Description), At,
+                                          static_cast<unsigned>(countEdits(Reps)),
+                                          Write ? "applied" : "planned"});
+      };
+      if (Plan->Verified) {
         for (const PrefetchFix &Fix : Plan->PrefetchFixes)
-          O.Report.VerifiedOther.push_back({ExposedWriteLatencyCheck, "prefetch",
-                                            prefetchDescription(Fix), Fix.Wait,
-                                            static_cast<unsigned>(countEdits(Fix.Reps)),
-                                            Write ? "applied" : "planned"});
-      if (Plan->Verified)
+          Other(ExposedWriteLatencyCheck, "prefetch", prefetchDescription(Fix), Fix.Wait, Fix.Reps);
         for (const LaunchBoundsFix &Fix : Plan->LaunchBoundsFixes)
-          O.Report.VerifiedOther.push_back({RedundantBarrierCheck, "launch_bounds",
-                                            launchBoundsDescription(Fix), Fix.FirstBarrier,
-                                            static_cast<unsigned>(countEdits(Fix.Reps)),
-                                            Write ? "applied" : "planned"});
-      if (Plan->Verified)
+          Other(RedundantBarrierCheck, "launch_bounds", launchBoundsDescription(Fix),
+                Fix.FirstBarrier, Fix.Reps);
         for (const TailFix &Fix : Plan->TailFixes)
-          O.Report.VerifiedOther.push_back({ReductionTailCheck, "shuffle_tail",
-                                            tailDescription(Fix), Fix.Loop,
-                                            static_cast<unsigned>(countEdits(Fix.Reps)),
-                                            Write ? "applied" : "planned"});
+          Other(ReductionTailCheck, "shuffle_tail", tailDescription(Fix), Fix.Loop, Fix.Reps);
+      }
       Emit(ReportToErr, Msgs);
       Emit(false, Diff);
       O.FixStatus = std::max(O.FixStatus, S);
