@@ -168,10 +168,49 @@ struct Barrier {
   bool KernelBounded = false;
 };
 
+/// A load or store of memory other than LDS, as the walker evaluated it:
+/// HIP's barrier fences global memory too, so a barrier's removal must
+/// prove these pairs as well (SelfReadback.h).
+struct GlobalAccess {
+  std::string Kernel; ///< as Access::Kernel
+  SourceLoc Loc;
+  AccessKind Kind = AccessKind::Load;
+  /// The kernel parameter (or __device__ variable) it goes through; empty
+  /// when not known (Why says so).
+  std::string Pointer;
+  bool Restrict = false;      ///< the parameter is `T *__restrict__`
+  bool ConstPointee = false;  ///< ... `const T *`
+  ExprRef Index;              ///< in elements; null when not evaluated
+  unsigned ElementBytes = 0;
+  ExprRef Predicate;          ///< lane active when nonzero; null: always
+  std::map<std::string, SymbolInfo> Symbols;
+  std::string Why; ///< why Pointer or Index is not known
+};
+
+/// A statement written directly in a kernel's braces: the unit in which
+/// SelfReadback.h places accesses between barriers. Offsets are those of
+/// SourceLoc (the kernel's file); an access belongs to the statement whose
+/// range holds it (or holds its outermost call site).
+struct KernelStatement {
+  std::string Kernel;
+  std::string File;
+  unsigned Begin = 0, End = 0;
+  unsigned Line = 0, EndLine = 0; ///< of Begin and End, for messages
+  /// Into Model::Barriers when the statement is a block barrier every
+  /// thread reaches (__syncthreads() or block.sync() on its own line).
+  int Barrier = -1;
+  /// What a race check cannot see through here, each with its line: "a
+  /// call to 'f' at line 12", "an access at line 9:5 the front end did not
+  /// evaluate".
+  std::vector<std::string> Opaque;
+};
+
 struct Model {
   std::vector<SharedArray> Arrays;
   std::vector<Access> Accesses;
   std::vector<Barrier> Barriers; ///< per kernel in source order
+  std::vector<GlobalAccess> Globals;
+  std::vector<KernelStatement> Statements; ///< per kernel in source order
   const SharedArray *findArray(const std::string &Id) const {
     for (const SharedArray &A : Arrays)
       if (A.Id == Id)

@@ -2,6 +2,7 @@
 
 #include "analysis/RaceCheck.h"
 #include "analysis/LaneEvaluator.h"
+#include "analysis/ThreadSpace.h"
 
 #include <unordered_map>
 
@@ -11,22 +12,11 @@ namespace {
 
 LaneEnv laneOf(const PrefetchRaceQuery &Q, unsigned Linear,
                const std::map<std::string, int64_t> &Symbols) {
-  LaneEnv E;
-  E.ThreadIdx = {Linear % Q.Block[0], Linear / Q.Block[0] % Q.Block[1],
-                 Linear / (Q.Block[0] * Q.Block[1])};
-  E.BlockDim = {Q.Block[0], Q.Block[1], Q.Block[2]};
-  E.WaveSize = Q.WaveSize;
-  E.LaneId = Linear % Q.WaveSize;
-  E.Symbols = &Symbols;
-  return E;
+  return threadEnv(Q.Block, Q.WaveSize, Linear, Symbols);
 }
 
 std::string threadName(const PrefetchRaceQuery &Q, unsigned Linear) {
-  if (Q.Block[1] == 1 && Q.Block[2] == 1)
-    return std::to_string(Linear);
-  return "(" + std::to_string(Linear % Q.Block[0]) + ", " +
-         std::to_string(Linear / Q.Block[0] % Q.Block[1]) + ", " +
-         std::to_string(Linear / (Q.Block[0] * Q.Block[1])) + ")";
+  return lds::threadName(Q.Block, Linear);
 }
 
 } // namespace

@@ -1,6 +1,10 @@
 //===- RedundantBarriers.cpp - Barriers that order nothing ----------------===//
 
 #include "analysis/RedundantBarriers.h"
+#include "analysis/SelfReadback.h"
+
+#include <algorithm>
+#include <set>
 
 #include <map>
 #include <optional>
@@ -42,9 +46,7 @@ std::optional<SourceLoc> orderedBefore(const Model &M, const Barrier &B) {
   return Prev->Loc;
 }
 
-} // namespace
-
-std::vector<RedundantBarrier> findRedundantBarriers(const Model &M) {
+std::vector<RedundantBarrier> backToBack(const Model &M) {
   // A place is redundant only if it is in every instantiation of its kernel
   // (an `if constexpr` may put other code between in another one).
   std::map<Place, std::optional<RedundantBarrier>> ByPlace;
@@ -57,7 +59,12 @@ std::vector<RedundantBarrier> findRedundantBarriers(const Model &M) {
     if (New) {
       Order.push_back(P);
       if (Prev)
-        It->second = RedundantBarrier{I, *Prev};
+      {
+        RedundantBarrier R;
+        R.Barrier = I;
+        R.Kept = *Prev;
+        It->second = R;
+      }
     } else if (!Prev || (It->second && placeOf(It->second->Kept) != placeOf(*Prev))) {
       It->second.reset();
     }
@@ -80,6 +87,41 @@ std::vector<RedundantBarrier> findRedundantBarriers(const Model &M) {
         R->KeptBarrier = I;
     Out.push_back(*R);
   }
+  return Out;
+}
+
+} // namespace
+
+std::vector<RedundantBarrier> findRedundantBarriers(const Model &M,
+                                                    const std::vector<unsigned> &WaveSizes) {
+  std::vector<RedundantBarrier> Out = backToBack(M);
+  if (WaveSizes.empty())
+    return Out;
+  // Every instantiation's index of each place, removed or kept.
+  std::set<Place> RemovedAt, KeptAt;
+  for (const RedundantBarrier &R : Out) {
+    RemovedAt.insert(placeOf(M.Barriers[R.Barrier].Loc));
+    KeptAt.insert(placeOf(R.Kept));
+  }
+  std::set<size_t> Removed, Kept;
+  for (size_t I = 0; I < M.Barriers.size(); ++I) {
+    if (RemovedAt.count(placeOf(M.Barriers[I].Loc)))
+      Removed.insert(I);
+    if (KeptAt.count(placeOf(M.Barriers[I].Loc)))
+      Kept.insert(I);
+  }
+  for (const ReadbackBarrier &B : findReadbackBarriers(M, WaveSizes, Removed, Kept)) {
+    RedundantBarrier R;
+    R.Why = RedundantBarrier::SelfReadback;
+    R.Barrier = R.KeptBarrier = B.Barrier;
+    R.Proof = B.Proof;
+    R.FirstLine = B.FirstLine;
+    R.LastLine = B.LastLine;
+    Out.push_back(R);
+  }
+  std::stable_sort(Out.begin(), Out.end(), [&](const RedundantBarrier &A, const RedundantBarrier &B) {
+    return placeOf(M.Barriers[A.Barrier].Loc) < placeOf(M.Barriers[B.Barrier].Loc);
+  });
   return Out;
 }
 

@@ -7,7 +7,8 @@
 // same braces, with only register code between (Barrier::AfterOnlyRegisters),
 // is a block barrier with fences (__syncthreads and its reductions,
 // cooperative groups' block sync), so it already orders every pair this one
-// does. Only a plain __syncthreads() or block sync is removed: a reduction's
+// does. And for a barrier between a thread's write and its own read
+// (SelfReadback.h), by enumerating every thread. Only a plain __syncthreads() or block sync is removed: a reduction's
 // result may be used, and a bare s_barrier or asm barrier orders no memory
 // in the first place.
 //
@@ -22,15 +23,26 @@
 namespace lds {
 
 struct RedundantBarrier {
+  enum Reason {
+    BackToBack,   ///< only register code since a barrier that stays
+    SelfReadback, ///< every thread reads back only what it wrote (SelfReadback.h)
+  } Why = BackToBack;
   size_t Barrier = 0;     ///< into Model::Barriers (its first instantiation)
-  SourceLoc Kept;         ///< the barrier that orders what it ordered, itself kept
+  SourceLoc Kept;         ///< BackToBack: the barrier that orders what it ordered, itself kept
   size_t KeptBarrier = 0; ///< Kept, into Model::Barriers (same instantiation)
+  /// SelfReadback: what was enumerated, and the lines between the barriers
+  /// that stay.
+  std::string Proof;
+  unsigned FirstLine = 0, LastLine = 0;
 };
 
 /// Every barrier of M that is redundant in every kernel instantiation it is
-/// written in, in source order, each with the barrier that stays in its
-/// place: for a run of back-to-back barriers, the first.
-std::vector<RedundantBarrier> findRedundantBarriers(const Model &M);
+/// written in, in source order: back-to-back ones, each with the barrier
+/// that stays in its place (for a run of them, the first); then, when
+/// WaveSizes (the requested targets') are given, the self-readback ones,
+/// proven with the back-to-back ones gone.
+std::vector<RedundantBarrier> findRedundantBarriers(const Model &M,
+                                                    const std::vector<unsigned> &WaveSizes = {});
 
 /// A kernel whose block is one wave on every requested target: its barriers
 /// order nothing the lanes of that wave do not see in order already. The

@@ -510,10 +510,9 @@ void IndexTranslator::evaluateForEffects(const Expr *E) {
       const Expr *L = A->IgnoreParenImpCasts();
       if (A->isGLValue() && CE->getConstructor()->isCopyOrMoveConstructor()) {
         SharedPointer P = translateLValue(L);
-        if (P.valid()) {
-          record(L, P, AccessKind::Load, L->getType());
+        record(L, P, AccessKind::Load, L->getType());
+        if (P.valid())
           continue;
-        }
       }
       evaluateForEffects(A);
     }

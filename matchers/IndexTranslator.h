@@ -42,9 +42,15 @@ public:
   void setCallHandler(CallHandler F) { Calls = std::move(F); }
   void setPointerCallHandler(PointerCallHandler F) { PointerCalls = std::move(F); }
   void setAccessSink(AccessSink F) { Sink = std::move(F); }
+  /// Called for every other memory lvalue read or written (global memory,
+  /// or a pointer the translator cannot place; the thread's own variables
+  /// too: the sink sorts them out).
+  using OtherMemorySink = std::function<void(const clang::Expr *E, AccessKind Kind, clang::QualType T)>;
+  void setOtherMemorySink(OtherMemorySink F) { Other = std::move(F); }
   /// While set, reads and writes are not reported (used when re-evaluating
   /// loop conditions to enumerate iterations).
   void setQuiet(bool Q) { Quiet = Q; }
+  bool isQuiet() const { return Quiet; }
 
   /// Evaluates E only for its effects: shared accesses, assignments to
   /// locals, calls. Used for statements and non-integer expressions.
@@ -107,11 +113,14 @@ private:
   void record(const clang::Expr *E, const SharedPointer &P, AccessKind K, clang::QualType T) {
     if (P.valid() && Sink && !Quiet)
       Sink(E, P, K, T);
+    else if (!P.valid() && Other && !Quiet)
+      Other(E, K, T);
   }
 
   CallHandler Calls;
   PointerCallHandler PointerCalls;
   AccessSink Sink;
+  OtherMemorySink Other;
   bool Quiet = false;
 };
 

@@ -1,6 +1,7 @@
 //===- KernelWalker.cpp - Symbolic walk of a kernel body ------------------===//
 
 #include "matchers/KernelWalker.h"
+#include "matchers/WrittenVariables.h"
 
 #include "matchers/IterationMerge.h"
 
@@ -30,6 +31,8 @@ KernelWalker::KernelWalker(ASTContext &Ctx, const WalkConfig &Config)
     : Ctx(Ctx), Config(Config), Translator(Ctx, State, Config) {
   Translator.setAccessSink(
       [this](const Expr *E, SharedPointer P, AccessKind K, QualType T) { onAccess(E, P, K, T); });
+  Translator.setOtherMemorySink(
+      [this](const Expr *E, AccessKind K, QualType T) { onOtherMemory(E, K, T); });
   Translator.setCallHandler([this](const CallExpr *CE) { return onCall(CE); });
   Translator.setPointerCallHandler([this](const CallExpr *CE) { return onPointerCall(CE); });
 }
@@ -144,6 +147,7 @@ void KernelWalker::walkKernel(const FunctionDecl *K) {
   UnrollBudget = MaxUnrolledBodies;
   LoopNames.clear();
   UsedLoopNames.clear();
+  WrittenInKernel = writtenVariables(K->getBody());
   for (const ParmVarDecl *P : K->parameters()) {
     QualType T = P->getType();
     if (T->isIntegralOrEnumerationType())
@@ -944,14 +948,21 @@ ExprRef KernelWalker::onCall(const CallExpr *CE) {
       SharedPointer P = Translator.translateLValue(L);
       if (Op != OO_Equal && P.valid())
         onAccess(L, P, AccessKind::Load, L->getType());
+      else if (Op != OO_Equal)
+        onOtherMemory(L, AccessKind::Load, L->getType());
       const Expr *R = OC->getArg(1)->IgnoreParenImpCasts();
       SharedPointer RP = R->isGLValue() ? Translator.translateLValue(R) : SharedPointer();
-      if (RP.valid())
+      if (RP.valid()) {
         onAccess(R, RP, AccessKind::Load, R->getType());
-      else
+      } else {
+        if (R->isGLValue())
+          onOtherMemory(R, AccessKind::Load, R->getType());
         Translator.evaluateForEffects(OC->getArg(1));
+      }
       if (P.valid())
         onAccess(L, P, AccessKind::Store, L->getType());
+      else
+        onOtherMemory(L, AccessKind::Store, L->getType());
       return nullptr;
     }
   }

@@ -40,6 +40,19 @@ struct WalkedAccess {
   bool Matrix = false; ///< ldmatrix / stmatrix (Access::Matrix)
 };
 
+/// A load or store of other memory (GlobalAccess in the model), still with
+/// Clang locations.
+struct WalkedGlobal {
+  const clang::Expr *Expr = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  const clang::VarDecl *Pointer = nullptr; ///< the parameter or global variable
+  ExprRef Index;
+  unsigned ElementBytes = 0;
+  ExprRef Predicate;
+  std::map<std::string, SymbolInfo> Symbols;
+  std::string Why;
+};
+
 /// A shared pointer that escaped into code the tool cannot see.
 struct EscapedPointer {
   const clang::VarDecl *Array = nullptr;
@@ -55,6 +68,7 @@ public:
 
   const std::vector<WalkedAccess> &accesses() const { return Accesses; }
   const std::vector<EscapedPointer> &escapes() const { return Escapes; }
+  const std::vector<WalkedGlobal> &globals() const { return Globals; }
   /// Every __shared__ variable declared in the bodies walked.
   const std::vector<const clang::VarDecl *> &declaredShared() const { return Declared; }
 
@@ -73,6 +87,9 @@ private:
   const clang::FunctionDecl *followable(const clang::CallExpr *CE) const;
   ExprRef followCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD);
   void onAccess(const clang::Expr *E, SharedPointer P, AccessKind K, clang::QualType T);
+  /// Memory that is not LDS (GlobalAccesses.cpp): global memory through a
+  /// kernel parameter, with its index, or a pointer it cannot place.
+  void onOtherMemory(const clang::Expr *E, AccessKind K, clang::QualType T);
   /// Inline assembly (InlineAsmAccess.cpp): ldmatrix / stmatrix become
   /// accesses; any other shared address it receives, one of unknown cost.
   void walkInlineAsm(const clang::GCCAsmStmt *Asm);
@@ -134,6 +151,8 @@ private:
   IndexTranslator Translator;
   std::vector<WalkedAccess> Accesses;
   std::vector<EscapedPointer> Escapes;
+  std::vector<WalkedGlobal> Globals;
+  std::set<const clang::ValueDecl *> WrittenInKernel;
   std::vector<const clang::VarDecl *> Declared;
   /// Return value of the helper being followed (integer, or pointer).
   std::vector<ExprRef> ReturnValues;

@@ -175,6 +175,10 @@ private:
     }
     if (F && F->isConstexpr())
       return;
+    // A builtin that reads no memory and has no effect: the work-item ids
+    // a header's threadIdx may expand to, bit counts...
+    if (unsigned ID = F ? F->getBuiltinID() : 0; ID && Ctx.BuiltinInfo.isConst(ID))
+      return;
     hazard(MoveHazard::UnknownCall, C->getBeginLoc(),
            Name.empty() ? std::string("a function") : "'" + Name + "'");
   }
@@ -298,6 +302,13 @@ LoopEffects scanLoopEffects(ASTContext &Ctx, const ForStmt *Loop,
   S.walk(Loop->getCond(), 0, 0);
   S.walk(Loop->getInc(), 0, 0);
   S.walk(Loop->getBody(), 0, 0);
+  return Out;
+}
+
+LoopEffects scanStatementEffects(ASTContext &Ctx, const Stmt *S,
+                                 const std::set<const Stmt *> &Allowed) {
+  LoopEffects Out;
+  Scanner(Ctx, Allowed, Out).walk(S, 0, 0);
   return Out;
 }
 

@@ -46,6 +46,11 @@ struct LoopEffects {
 LoopEffects scanLoopEffects(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
                             const std::set<const clang::Stmt *> &Allowed);
 
+/// The same for any statement (SelfReadback's opaque effects: a region
+/// between barriers is a run of statements).
+LoopEffects scanStatementEffects(clang::ASTContext &Ctx, const clang::Stmt *S,
+                                 const std::set<const clang::Stmt *> &Allowed);
+
 /// The barrier call a statement is (`__syncthreads();`, `int n =
 /// __syncthreads_count(p);`, `block.sync();`), or null.
 const clang::CallExpr *barrierCallOf(const clang::Stmt *S);

@@ -1,6 +1,7 @@
 //===- ModelBuilder.cpp - From a translation unit to the plain model ------===//
 
 #include "matchers/ModelBuilder.h"
+#include "matchers/KernelStatements.h"
 #include "matchers/BarrierMatchers.h"
 
 #include "matchers/KernelMatchers.h"
@@ -181,6 +182,33 @@ void linearAccessesAsRows(Model &M, const std::string &Kernel,
 }
 } // namespace
 
+static GlobalAccess plainGlobal(const WalkedGlobal &W, const std::string &Kernel,
+                                ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  GlobalAccess G;
+  G.Kernel = Kernel;
+  G.Loc = toSourceLoc(W.Expr->getBeginLoc(), SM);
+  G.Kind = W.Kind;
+  if (W.Pointer) {
+    G.Pointer = W.Pointer->getNameAsString();
+    QualType T = W.Pointer->getType();
+    G.Restrict = T.isRestrictQualified();
+    G.ConstPointee = T->isPointerType() ? T->getPointeeType().isConstQualified()
+                                        : Ctx.getBaseElementType(T).isConstQualified() ||
+                                              W.Pointer->hasAttr<CUDAConstantAttr>();
+    // A const or __constant__ variable: nothing may write it, as if it
+    // were read through `const T *__restrict__`.
+    if (!T->isPointerType() && G.ConstPointee)
+      G.Restrict = true;
+  }
+  G.Index = W.Index;
+  G.ElementBytes = W.ElementBytes;
+  G.Predicate = W.Predicate;
+  G.Symbols = W.Symbols;
+  G.Why = W.Why;
+  return G;
+}
+
 BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
   BuiltModel Out;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -271,11 +299,23 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       Out.Origins.push_back(std::move(O));
     }
     linearAccessesAsRows(Out.M, Name, Votes);
+    std::map<const Stmt *, size_t> BarrierSites;
     for (MatchedBarrier &B : matchBarriers(Ctx, K, Name)) {
+      BarrierSites[B.Site] = Out.M.Barriers.size();
       Out.M.Barriers.push_back(std::move(B.Plain));
       Out.BarrierSites.push_back(B.Site);
       Out.BarrierKernels.push_back(K);
     }
+    // What the race check of a barrier removal needs besides LDS.
+    std::set<unsigned> Evaluated;
+    for (const WalkedAccess &W : Walker.accesses())
+      Evaluated.insert(toSourceLoc(W.Expr->getBeginLoc(), SM).Offset);
+    for (const WalkedGlobal &W : Walker.globals()) {
+      Evaluated.insert(toSourceLoc(W.Expr->getBeginLoc(), SM).Offset);
+      Out.M.Globals.push_back(plainGlobal(W, Name, Ctx));
+    }
+    for (KernelStatement &S : scanKernelStatements(Ctx, K, Name, BarrierSites, Evaluated))
+      Out.M.Statements.push_back(std::move(S));
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
   }

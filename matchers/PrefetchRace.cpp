@@ -6,6 +6,7 @@
 #include "matchers/IndexTranslator.h"
 #include "matchers/LoopEffects.h"
 #include "matchers/SharedArrayInfo.h"
+#include "matchers/WrittenVariables.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -17,23 +18,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-
-/// Every variable the kernel writes after its declaration.
-struct Writes : RecursiveASTVisitor<Writes> {
-  std::set<const ValueDecl *> Written;
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-        Written.insert(D->getDecl());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const auto *D = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-        Written.insert(D->getDecl());
-    return true;
-  }
-};
 
 /// The declarations of Body in source order.
 struct Decls : RecursiveASTVisitor<Decls> {
@@ -162,9 +146,7 @@ private:
     for (const ParmVarDecl *P : L.Kernel->parameters())
       if (P->getType()->isIntegralOrEnumerationType())
         State.Env[P].Int = LaneExpr::symbol(P->getNameAsString(), T.intTypeOf(P->getType()));
-    Writes W;
-    W.TraverseStmt(L.Kernel->getBody());
-    Written = std::move(W.Written);
+    Written = writtenVariables(L.Kernel->getBody());
     Decls D;
     D.TraverseStmt(L.Kernel->getBody());
     for (const VarDecl *V : D.Found)

@@ -5,6 +5,7 @@
 #include "matchers/KernelMatchers.h"
 #include "matchers/LoopEffects.h"
 #include "matchers/SharedArrayInfo.h"
+#include "matchers/WrittenVariables.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -42,30 +43,10 @@ std::pair<const VarDecl *, const Expr *> subscript(const ArraySubscriptExpr *E) 
   return {A, varOf(L) == A ? E->getRHS() : E->getLHS()};
 }
 
-/// Every write to a variable in S (assignments, ++/--, address taken).
-class Writes : public RecursiveASTVisitor<Writes> {
-public:
-  std::set<const VarDecl *> Written;
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const VarDecl *V = varOf(B->getLHS()))
-        Written.insert(V);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = varOf(U->getSubExpr()))
-        Written.insert(V);
-    return true;
-  }
-};
-
 class ReductionFinder {
 public:
   ReductionFinder(ASTContext &Ctx, const FunctionDecl *Kernel) : Ctx(Ctx), Kernel(Kernel) {
-    Writes W;
-    W.TraverseStmt(Kernel->getBody());
-    Written = std::move(W.Written);
+    Written = writtenVariables(Kernel->getBody());
   }
 
   std::optional<MatchedReduction> match(const ForStmt *For) {
@@ -377,7 +358,7 @@ private:
 
   ASTContext &Ctx;
   const FunctionDecl *Kernel;
-  std::set<const VarDecl *> Written;
+  std::set<const ValueDecl *> Written;
 };
 
 } // namespace

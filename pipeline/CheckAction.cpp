@@ -69,8 +69,11 @@ public:
     File.Built = buildModel(Ctx, Opts);
     analyzeAll(File, Config.Banks, Config.Assumptions);
     File.Suppressed = findSuppressed(Ctx.getSourceManager(), File.Built);
+    for (const std::string &T : File.Targets)
+      if (const TargetModel *TM = Config.Banks.find(T))
+        File.WaveSizes.push_back(TM->WaveSize);
     if (File.runs(RedundantBarrierCheck))
-      for (const RedundantBarrier &R : findRedundantBarriers(File.Built.M))
+      for (const RedundantBarrier &R : findRedundantBarriers(File.Built.M, File.WaveSizes))
         if (!isSuppressed(Ctx.getSourceManager(), File.Built.BarrierSites[R.Barrier]->getBeginLoc(),
                           RedundantBarrierCheck))
           File.RedundantBarriers.push_back(R);
@@ -96,9 +99,6 @@ public:
     for (const std::string &T : File.Targets)
       if (const TargetModel *TM = Config.Banks.find(T); TM && TM->BarrierDrainsGlobalLoads)
         File.DrainingTargets.push_back(T);
-    for (const std::string &T : File.Targets)
-      if (const TargetModel *TM = Config.Banks.find(T))
-        File.WaveSizes.push_back(TM->WaveSize);
     if (File.runs(ReductionTailCheck))
       for (MatchedReduction &R : matchReductions(Ctx)) {
         if (isSuppressed(Ctx.getSourceManager(), R.Loop->getBeginLoc(), ReductionTailCheck))

@@ -338,9 +338,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         for (const BarrierFix &Fix : Plan->BarrierFixes)
           O.Report.VerifiedOther.push_back(
               {RedundantBarrierCheck, "remove_barrier",
-               "remove the barrier at line " + std::to_string(Fix.Removed.Line) +
-                   "; the one at line " + std::to_string(Fix.Kept.Line) +
-                   " orders the same accesses",
+               "remove the barrier at line " + std::to_string(Fix.Removed.Line) + "; " +
+                   Fix.Reason,
                Fix.Removed, static_cast<unsigned>(countEdits(Fix.Reps)),
                Write ? "applied" : "planned"});
       // The other checks' verified fixes, each with its strategy and place.

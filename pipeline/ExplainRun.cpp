@@ -1,6 +1,7 @@
 //===- ExplainRun.cpp - lds-rewrite explain, for one parsed file ----------===//
 
 #include "pipeline/ExplainRun.h"
+#include "report/BarrierFindings.h"
 
 #include "analysis/WaveTrace.h"
 #include "pipeline/FixMode.h"
@@ -101,6 +102,25 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig
   };
 
   if (Line) {
+    // A barrier on the line: whether lds-redundant-barrier may remove it,
+    // and if not, the pair of threads it orders (or what is not known).
+    unsigned Barriers = 0;
+    for (size_t I = 0; I < M.Barriers.size(); ++I) {
+      const Barrier &B = M.Barriers[I];
+      if (B.Loc.Line != Line || (Column && B.Loc.Column != Column) ||
+          !SM.isInMainFile(SM.getExpansionLoc(F.Built.BarrierSites[I]->getBeginLoc())))
+        continue;
+      bool Seen = false; // one line per place, its first instantiation
+      for (size_t J = 0; J < I; ++J)
+        Seen |= M.Barriers[J].Loc.Offset == B.Loc.Offset && M.Barriers[J].Loc.File == B.Loc.File;
+      if (!Seen) {
+        OS << File << ":" << B.Loc.Line << ":" << B.Loc.Column << ": " << barrierVerdict(F, I)
+           << "\n";
+        ++Barriers;
+      }
+    }
+    if (Barriers)
+      return;
     std::vector<size_t> OnLine;
     for (size_t I : InMain)
       if (Places[I].Line == Line)

@@ -261,12 +261,14 @@ static void planBarrierFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditS
     Fix.Identity = barrierIdentity(F.Built.M, R.Barrier);
     Fix.Removed = Gone.Loc;
     Fix.Kept = R.Kept;
+    Fix.Reason = R.Why == RedundantBarrier::SelfReadback
+                     ? "every thread reads back only what it wrote itself"
+                     : "the one at line " + std::to_string(R.Kept.Line) +
+                           " orders the same accesses";
     Fix.Reps = std::move(Reps);
-    P.BarrierFixes.push_back(std::move(Fix));
     Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(Site->getBeginLoc()),
-               "fixing: removing this barrier; the one at line " + std::to_string(R.Kept.Line) +
-                   " orders the same accesses",
-               RedundantBarrierCheck);
+               "fixing: removing this barrier; " + Fix.Reason, RedundantBarrierCheck);
+    P.BarrierFixes.push_back(std::move(Fix));
   }
 }
 

@@ -45,6 +45,8 @@ struct BarrierFix {
   std::string Id;       ///< "lds-redundant-barrier/remove@14:3"
   std::string Identity; ///< the finding's (ReportFinding::Identity)
   SourceLoc Removed, Kept;
+  /// Why it may go: "the one at line 10 orders the same accesses".
+  std::string Reason;
   FileEdits Reps;
 };
 

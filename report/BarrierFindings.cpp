@@ -1,6 +1,7 @@
 //===- BarrierFindings.cpp - The words of the barrier checks' findings ----===//
 
 #include "report/BarrierFindings.h"
+#include "analysis/SelfReadback.h"
 
 namespace lds {
 
@@ -32,6 +33,18 @@ BarrierFindingText describeRedundantBarrier(const AnalyzedFile &F, const Redunda
   const Barrier &Kept = F.Built.M.Barriers[R.KeptBarrier];
   BarrierFindingText Out;
   Out.Text.Loc = F.Built.BarrierSites[R.Barrier]->getBeginLoc();
+  Out.Identity = barrierIdentity(F.Built.M, R.Barrier);
+  Out.Fixable = Gone.Removable;
+  if (R.Why == RedundantBarrier::SelfReadback) {
+    Out.Text.Warning = "redundant barrier: every thread reads back only what it wrote itself "
+                       "between line " +
+                       std::to_string(R.FirstLine) + " and line " + std::to_string(R.LastLine);
+    Out.Text.Notes.push_back(
+        {Out.Text.Loc, "proven for every pair of threads and every iteration (" + R.Proof +
+                           "): no LDS or global element one thread writes there is read or "
+                           "written by another"});
+    return Out;
+  }
   Out.Text.Warning = "redundant barrier: only register code runs since the barrier at line " +
                      std::to_string(Kept.Loc.Line) + ", which orders the same accesses";
   Out.Text.Notes.push_back({F.Built.BarrierSites[R.KeptBarrier]->getBeginLoc(),
@@ -41,6 +54,34 @@ BarrierFindingText describeRedundantBarrier(const AnalyzedFile &F, const Redunda
   Out.Identity = barrierIdentity(F.Built.M, R.Barrier);
   Out.Fixable = Gone.Removable;
   return Out;
+}
+
+std::string barrierVerdict(const AnalyzedFile &F, size_t I) {
+  const Model &M = F.Built.M;
+  const Barrier &B = M.Barriers[I];
+  std::string Head = "barrier '" + B.Callee + "' in '" + B.Kernel + "': ";
+  for (const RedundantBarrier &R : findRedundantBarriers(M, F.WaveSizes))
+    if (M.Barriers[R.Barrier].Loc.Offset == B.Loc.Offset &&
+        M.Barriers[R.Barrier].Loc.File == B.Loc.File)
+      return Head + "redundant: " +
+             (R.Why == RedundantBarrier::SelfReadback
+                  ? "every thread reads back only what it wrote itself between line " +
+                        std::to_string(R.FirstLine) + " and line " + std::to_string(R.LastLine) +
+                        " (" + R.Proof + ")"
+                  : "only register code runs since the barrier at line " +
+                        std::to_string(R.Kept.Line));
+  for (const RedundantBarrier &R : findRedundantBarriers(M))
+    if (R.Why == RedundantBarrier::BackToBack && R.Kept.Offset == B.Loc.Offset &&
+        R.Kept.File == B.Loc.File)
+      return Head + "kept: the barrier at line " + std::to_string(M.Barriers[R.Barrier].Loc.Line) +
+             " goes instead (only register code between the two)";
+  ReadbackCheck C = checkReadbackBarrier(M, I, F.WaveSizes);
+  if (C.Result == ReadbackCheck::Conflict)
+    return Head + "needed: " + C.Detail + ", and only this barrier orders the two";
+  if (C.Result == ReadbackCheck::Proven)
+    return Head + "kept: with the other barriers as they are it orders nothing (" + C.Detail +
+           "), but removing it together with the barriers found redundant is not proven";
+  return Head + "kept: not proven redundant: " + C.Detail;
 }
 
 BarrierFindingText describeSingleWave(const AnalyzedFile &F, const SingleWaveKernel &K) {

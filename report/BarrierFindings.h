@@ -26,6 +26,10 @@ struct BarrierFindingText {
 };
 
 BarrierFindingText describeRedundantBarrier(const AnalyzedFile &F, const RedundantBarrier &R);
+/// What `explain FILE:LINE` says about barrier I: "barrier in 'k':
+/// redundant: ...", or "kept: it orders thread 1's write of ... before
+/// thread 0's read at line 12", or "kept: not proven redundant: ...".
+std::string barrierVerdict(const AnalyzedFile &F, size_t I);
 BarrierFindingText describeSingleWave(const AnalyzedFile &F, const SingleWaveKernel &K);
 BarrierFindingText describeRefillLoop(const AnalyzedFile &F, const MatchedRefillLoop &L);
 BarrierFindingText describeReduction(const AnalyzedFile &F, size_t I);

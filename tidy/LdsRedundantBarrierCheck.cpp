@@ -31,9 +31,16 @@ void LdsRedundantBarrierCheck::check(const ast_matchers::MatchFinder::MatchResul
     return;
   AnalyzedFile F;
   F.Targets = targetsFor(*Ctx);
-  F.Built = buildModel(*Ctx, ModelOptions());
+  for (const std::string &T : F.Targets)
+    if (const TargetModel *TM = Banks.find(T))
+      F.WaveSizes.push_back(TM->WaveSize);
+  ModelOptions MO;
+  MO.Block = Block;
+  if (!F.WaveSizes.empty())
+    MO.WaveSize = F.WaveSizes.front();
+  F.Built = buildModel(*Ctx, MO);
   const SourceManager &SM = Ctx->getSourceManager();
-  for (const RedundantBarrier &R : findRedundantBarriers(F.Built.M)) {
+  for (const RedundantBarrier &R : findRedundantBarriers(F.Built.M, F.WaveSizes)) {
     BarrierFindingText T = describeRedundantBarrier(F, R);
     const Stmt *Site = F.Built.BarrierSites[R.Barrier];
     report(T, SM, T.Fixable ? removal(Site, *Ctx) : llvm::Expected<FileEdits>(llvm::createStringError("no fix")));

@@ -16,7 +16,7 @@ namespace lds {
 class LdsRedundantBarrierCheck : public LdsDeviceCheck {
 public:
   LdsRedundantBarrierCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : LdsDeviceCheck(Name, Context, /*WithBlock=*/false) {}
+      : LdsDeviceCheck(Name, Context) {}
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 

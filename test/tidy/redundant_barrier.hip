@@ -28,3 +28,20 @@ __global__ void twice(const float *in, float *out) {
 // CHECK-FIXES: out[t] = k * tile[255 - t];
 // CHECK-FIXES: SYNC();
 // CHECK-FIXES: SYNC();
+
+// Every thread reads back only what it wrote itself (the block shape from
+// the launch below): proven, the barrier goes.
+__global__ void own(const float *__restrict__ in, float *out) {
+  __shared__ float s[256];
+  unsigned t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: redundant barrier: every thread reads back only what it wrote itself between line 35 and line 41 [lds-redundant-barrier]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: proven for every pair of threads and every iteration (256 threads): no LDS or global element one thread writes there is read or written by another
+  out[blockIdx.x * 256 + t] = 2.0f * s[t];
+}
+// CHECK-FIXES: s[t] = in[blockIdx.x * 256 + t];
+// CHECK-FIXES-NOT: __syncthreads
+// CHECK-FIXES: out[blockIdx.x * 256 + t] = 2.0f * s[t];
+
+void launch(const float *in, float *out) { own<<<4, 256>>>(in, out); }
