@@ -38,6 +38,7 @@ stop the simulator.
 CI runs a few (CTest fuzz-barriers); bench/fuzz_barriers.sh runs hundreds.
 """
 import argparse
+import concurrent.futures
 import os
 import random
 import shutil
@@ -264,7 +265,7 @@ int main() {{
       return 1;
     }}
   }}
-  std::printf("same at waves {wave_words} in %zu orders (%llu blocks, %llu phases, %llu wave shuffles)\\n",
+  std::printf("same at waves {wave_words} in %zu orders (in all %llu blocks run, %llu phases, %llu wave shuffles)\\n",
               sizeof Runs / sizeof Runs[0], (unsigned long long)simt::stats.Blocks,
               (unsigned long long)simt::stats.Phases, (unsigned long long)simt::stats.Shuffles);
   return 0;
@@ -351,6 +352,41 @@ def self_test(a):
     return len(failures)
 
 
+def run_case(a, i, src, spec):
+    """Fixes, builds and runs case i; returns (passed, the line to print)."""
+    d = os.path.join(a.work, f"case{i:03d}")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "orig.hip"), "w") as f:
+        f.write(src)
+    shutil.copy(os.path.join(d, "orig.hip"), os.path.join(d, "fixed.hip"))
+    check = "lds-exposed-write-latency" if spec["kind"] == "tiled" else "lds-reduction-tail"
+    fix = subprocess.run([a.tool, "--fix", f"--checks=-*,{check}",
+                          f"--prefetch-placement={spec['placement']}", os.path.join(d, "fixed.hip")],
+                         capture_output=True, text=True)
+    log = fix.stdout + fix.stderr
+    if fix.returncode != 0 or "wrote 1 fix" not in log:
+        return False, f"FAIL {d}: lds-rewrite --fix exited {fix.returncode} without one fix:\n{log}"
+    with open(os.path.join(d, "harness.cpp"), "w") as f:
+        f.write(harness(spec, a.seed * 1000 + i, a.random_orders))
+    exe = os.path.join(d, "run")
+    cc = compile_cpu(a, os.path.join(d, "harness.cpp"), exe, d)
+    if cc.returncode != 0:
+        return False, f"FAIL {d}: does not compile on the CPU:\n{cc.stderr[-3000:]}"
+    try:
+        out = subprocess.run([exe], capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return False, f"FAIL {d}: still running after 300 s"
+    said = f"{out.stdout.strip()} {out.stderr.strip()}".strip()
+    if out.returncode == 0 and out.stdout.startswith("same"):
+        return True, f"ok   {d}: {spec['kind']} {spec['block'][0]}x{spec['block'][1]}, {spec['placement']}: {said}"
+    if out.returncode == 2:
+        return False, (f"FAIL {d}: the generated kernel itself depends on the thread order "
+                       f"(a generator bug, not the rewrite's): {said}")
+    if out.returncode == 86:
+        return False, f"FAIL {d}: the simulator stopped the kernel: {said}"
+    return False, f"FAIL {d}: exited {out.returncode}: {said}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool")
@@ -360,6 +396,7 @@ def main():
     ap.add_argument("--cxx", default=shutil.which("clang++-22") or shutil.which("g++") or "c++")
     ap.add_argument("--random-orders", type=int, default=2,
                     help="seeded random thread orders per kernel, besides ascending and descending")
+    ap.add_argument("--jobs", "-j", type=int, default=1, help="cases at once (the same cases whatever the number)")
     ap.add_argument("--self-test", action="store_true", help="only the simulator's self-test")
     ap.add_argument("--no-self-test", action="store_true", help="only the fuzz cases")
     a = ap.parse_args()
@@ -370,45 +407,14 @@ def main():
         return 0
     if not a.tool:
         ap.error("--tool is required (unless --self-test)")
+    # All cases drawn first, in order, so --jobs does not change them.
     r = random.Random(a.seed)
+    cases = [(tiled_kernel if i % 2 == 0 else reduction_kernel)(r) for i in range(a.count)]
     failures = 0
-    for i in range(a.count):
-        src, spec = (tiled_kernel if i % 2 == 0 else reduction_kernel)(r)
-        d = os.path.join(a.work, f"case{i:03d}")
-        os.makedirs(d, exist_ok=True)
-        with open(os.path.join(d, "orig.hip"), "w") as f:
-            f.write(src)
-        shutil.copy(os.path.join(d, "orig.hip"), os.path.join(d, "fixed.hip"))
-        check = "lds-exposed-write-latency" if spec["kind"] == "tiled" else "lds-reduction-tail"
-        fix = subprocess.run([a.tool, "--fix", f"--checks=-*,{check}",
-                              f"--prefetch-placement={spec['placement']}", os.path.join(d, "fixed.hip")],
-                             capture_output=True, text=True)
-        log = fix.stdout + fix.stderr
-        if fix.returncode != 0 or "wrote 1 fix" not in log:
-            print(f"FAIL {d}: lds-rewrite --fix exited {fix.returncode} without one fix:\n{log}")
-            failures += 1
-            continue
-        with open(os.path.join(d, "harness.cpp"), "w") as f:
-            f.write(harness(spec, a.seed * 1000 + i, a.random_orders))
-        exe = os.path.join(d, "run")
-        cc = compile_cpu(a, os.path.join(d, "harness.cpp"), exe, d)
-        if cc.returncode != 0:
-            print(f"FAIL {d}: does not compile on the CPU:\n{cc.stderr[-3000:]}")
-            failures += 1
-            continue
-        out = subprocess.run([exe], capture_output=True, text=True, timeout=300)
-        said = f"{out.stdout.strip()} {out.stderr.strip()}".strip()
-        if out.returncode == 0 and out.stdout.startswith("same"):
-            print(f"ok   {d}: {spec['kind']} {spec['block'][0]}x{spec['block'][1]}, {spec['placement']}: {said}")
-            continue
-        failures += 1
-        if out.returncode == 2:
-            print(f"FAIL {d}: the generated kernel itself depends on the thread order "
-                  f"(a generator bug, not the rewrite's): {said}")
-        elif out.returncode == 86:
-            print(f"FAIL {d}: the simulator stopped the kernel: {said}")
-        else:
-            print(f"FAIL {d}: exited {out.returncode}: {said}")
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        for passed, line in pool.map(lambda c: run_case(a, c[0], *c[1]), enumerate(cases)):
+            print(line, flush=True)
+            failures += not passed
     print(f"{a.count - failures} of {a.count} pairs computed the same bits in every thread order")
     return 1 if failures else 0
 
