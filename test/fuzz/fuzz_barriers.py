@@ -7,7 +7,9 @@ Generated: tiled loops that refill LDS from global memory
 (lds-exposed-write-latency: random tile shapes, trip counts, counter forms,
 body locals, one or two tiles, either placement) and block reductions
 (lds-reduction-tail: sequential, interleaved and strided forms, block sizes
-64-1024, float, double and int). Each is fixed with `lds-rewrite --fix`
+64-1024, float, double and int) and barriers between an LDS write and a read
+(lds-redundant-barrier: the thread's own element, or another's, straight
+or in loops). Each is fixed with `lds-rewrite --fix`
 (which must write exactly one fix), then the original and the fixed file are
 compiled together as C++ against simt/hip/hip_runtime.h, a deterministic
 simulator of one block: its GPU threads are coroutines on one OS thread that
@@ -41,6 +43,7 @@ import argparse
 import concurrent.futures
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -151,6 +154,59 @@ __global__ void __launch_bounds__({n}) k(const {t} *in, {t} *out) {{
     spec = {"kind": "reduction", "grid": (grid, 1), "block": (n, 1),
             "arrays": {"in": (t, grid * n), "out": (t, grid)},
             "call": "k(in, out)", "outputs": ["out"], "placement": "auto"}
+    return src, spec
+
+
+def readback_kernel(r):
+    """A barrier between an LDS write and a read (lds-redundant-barrier): the
+    read is sometimes the thread's own element (the barrier may go), else
+    another thread's (it must stay). Always race-free as written: a loop
+    with one barrier either gives each iteration its own row or reads only
+    the thread's own element."""
+    n = r.choice([128, 256])
+    funcs = ["t", "(t ^ 5u)", f"({n - 1}u - t)", f"((t + 3u) % {n}u)"]
+    loop = r.random() < 0.6
+    two = loop and r.random() < 0.3
+    if loop:
+        funcs.append(f"((t + k) % {n}u)")
+    w = r.choice(funcs)
+    same = r.random() < 0.6
+    rd = w if same else r.choice([f for f in funcs if f != w])
+    trips = r.choice([2, 3, 4])
+    if not loop:
+        row, rows = "0", 1
+    elif two or r.random() < 0.5:
+        row, rows = "k", trips
+    elif same and "k" not in w:
+        row, rows = "0", 1
+    else:
+        row, rows = "k", trips
+    body = [f"s[{row}][{w}] = in[blockIdx.x * {n * trips}u + k * {n}u + t] * 1.5f;",
+            "__syncthreads();",
+            f"acc += s[{row}][{rd}];"]
+    if two:
+        body.append("__syncthreads();")
+    if loop:
+        code = f"for (unsigned k = 0; k < {trips}u; ++k) {{\n" + "".join(f"    {l}\n" for l in body) + "  }"
+    else:
+        code = "const unsigned k = 0;\n" + "".join(f"  {l}\n" for l in body)
+    src = f"""#include <hip/hip_runtime.h>
+
+__global__ void __launch_bounds__({n}) k(const float *__restrict__ in, float *out) {{
+  __shared__ float s[{rows}][{n}];
+  const unsigned t = threadIdx.x;
+  float acc = 0;
+  {code}
+  out[blockIdx.x * {n}u + t] = acc;
+}}
+"""
+    grid = r.choice([1, 2])
+    # Certainly removable: every thread reads back its own element and no
+    # other barrier is there.
+    spec = {"kind": "readback", "grid": (grid, 1), "block": (n, 1),
+            "arrays": {"in": ("float", grid * n * trips), "out": ("float", grid * n)},
+            "call": "k(in, out)", "outputs": ["out"], "placement": "auto",
+            "expect_fix": same and not two}
     return src, spec
 
 
@@ -359,12 +415,20 @@ def run_case(a, i, src, spec):
     with open(os.path.join(d, "orig.hip"), "w") as f:
         f.write(src)
     shutil.copy(os.path.join(d, "orig.hip"), os.path.join(d, "fixed.hip"))
-    check = "lds-exposed-write-latency" if spec["kind"] == "tiled" else "lds-reduction-tail"
+    check = {"tiled": "lds-exposed-write-latency", "reduction": "lds-reduction-tail",
+             "readback": "lds-redundant-barrier"}[spec["kind"]]
     fix = subprocess.run([a.tool, "--fix", f"--checks=-*,{check}",
                           f"--prefetch-placement={spec['placement']}", os.path.join(d, "fixed.hip")],
                          capture_output=True, text=True)
     log = fix.stdout + fix.stderr
-    if fix.returncode != 0 or "wrote 1 fix" not in log:
+    if spec["kind"] == "readback":
+        # Removing a barrier that must stay is what the run below catches;
+        # here, that the certain ones are found.
+        fixes = int(re.search(r"wrote (\d+) fix", log).group(1)) if "wrote" in log else 0
+        if fix.returncode != 0 or (spec["expect_fix"] and fixes == 0):
+            return False, f"FAIL {d}: lds-rewrite --fix exited {fix.returncode}, {fixes} fixes:\n{log}"
+        spec = dict(spec, placement=f"{fixes} barrier{'s' if fixes != 1 else ''} removed")
+    elif fix.returncode != 0 or "wrote 1 fix" not in log:
         return False, f"FAIL {d}: lds-rewrite --fix exited {fix.returncode} without one fix:\n{log}"
     with open(os.path.join(d, "harness.cpp"), "w") as f:
         f.write(harness(spec, a.seed * 1000 + i, a.random_orders))
@@ -409,7 +473,8 @@ def main():
         ap.error("--tool is required (unless --self-test)")
     # All cases drawn first, in order, so --jobs does not change them.
     r = random.Random(a.seed)
-    cases = [(tiled_kernel if i % 2 == 0 else reduction_kernel)(r) for i in range(a.count)]
+    kinds = [tiled_kernel, reduction_kernel, readback_kernel]
+    cases = [kinds[i % 3](r) for i in range(a.count)]
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
         for passed, line in pool.map(lambda c: run_case(a, c[0], *c[1]), enumerate(cases)):
