@@ -69,14 +69,16 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
   if (R.Ok)
     if (auto Buf = llvm::MemoryBuffer::getFile(Asm)) {
       amdasm::AsmFile File = amdasm::parse((*Buf)->getBuffer());
-      for (const amdasm::Function *K : File.kernels())
-      {
+      for (const amdasm::Function *K : File.kernels()) {
         if (K->LDSBytes)
           R.LDSBytes[K->Symbol] = *K->LDSBytes;
         if (K->VGPRs)
           R.VGPRs[K->Symbol] = *K->VGPRs;
+        if (K->AGPRs)
+          R.AGPRs[K->Symbol] = *K->AGPRs;
         if (K->Occupancy)
           R.Occupancy[K->Symbol] = *K->Occupancy;
+        R.Calls[K->Symbol] = K->Calls;
       }
     }
   llvm::sys::fs::remove(Asm);

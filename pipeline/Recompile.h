@@ -15,7 +15,11 @@ struct CompileResult {
   std::map<std::string, unsigned long long> LDSBytes;
   /// Per kernel symbol: architected VGPRs and the compiler's waves per SIMD
   /// (its `; Occupancy:` comment), where the assembly gives them.
-  std::map<std::string, unsigned> VGPRs, Occupancy;
+  std::map<std::string, unsigned> VGPRs, AGPRs, Occupancy;
+  /// Per kernel symbol: the calls it makes (s_swappc). With -nogpulib, a
+  /// header's calls into the device libraries stay calls, and the register
+  /// counts are not those of a linked build.
+  std::map<std::string, unsigned> Calls;
 };
 
 /// Compiles Input with ParseCommand (a device-side -fsyntax-only command

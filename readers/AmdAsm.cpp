@@ -298,6 +298,24 @@ private:
     // AMDGPUMCExpr: with AGPRs, VGPRs are allocated in blocks of 4 first.
     if (Name == "totalnumvgprs" && A.size() == 2)
       return A[0] == 0 ? A[1] : (A[1] + 3) / 4 * 4 + A[0];
+    // extrasgprs(vcc, flat_scratch, xnack): the SGPRs the hardware takes
+    // besides the numbered ones, as gfx8/9 count them (IsaInfo::
+    // getNumExtraSGPRs). From gfx10 on only VCC's 2 count, but there SGPRs
+    // no longer limit occupancy, which is all this feeds.
+    if (Name == "extrasgprs" && A.size() == 3)
+      return A[1] || A[2] ? 6 : A[0] ? 2 : 0;
+    // occupancy(max waves, VGPR granule, VGPRs, generation, initial
+    // occupancy, SGPRs, VGPRs used): waves per SIMD, as AMDGPUMCExpr
+    // evaluates it (clang 22 writes the `; Occupancy:` comment this way).
+    if (Name == "occupancy" && A.size() == 7 && A[1] > 0) {
+      int64_t MaxWaves = A[0], Granule = A[1], Total = A[2], Gen = A[3], Occ = A[4];
+      int64_t SGPRs = A[5], VGPRs = std::max<int64_t>(A[6], 1);
+      // AMDGPUSubtarget::Generation: GFX9 is 8, GFX10 9.
+      if (Gen < 9)
+        Occ = std::min<int64_t>(Occ, SGPRs <= 80 ? 10 : SGPRs <= 88 ? 9 : SGPRs <= 100 ? 8 : 7);
+      int64_t Allocated = (VGPRs + Granule - 1) / Granule * Granule;
+      return std::min(Occ, std::min(std::max<int64_t>(Total / Allocated, 1), MaxWaves));
+    }
     return std::nullopt;
   }
 };
@@ -684,6 +702,10 @@ AsmFile parse(StringRef Text) {
     if (!F.VGPRs)
       F.VGPRs = Comment("NumVgprs");
     F.Occupancy = Comment("Occupancy");
+    if (auto It = RF.KernelInfoComments.find("Occupancy");
+        !F.Occupancy && It != RF.KernelInfoComments.end())
+      if (auto V = evaluate(It->second, Syms); V && *V > 0)
+        F.Occupancy = static_cast<unsigned>(*V);
     bool HasAgprs =
         RF.KernelInfoComments.count("NumAgprs") || (D != Descs.end() && D->second.HasAccum);
     if (HasAgprs) {
