@@ -1,0 +1,195 @@
+//===- TraceClassify.cpp - What a profiler measured, as LDS bottleneck types //
+
+#include "analysis/TraceClassify.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace lds {
+
+namespace {
+
+bool isLdsAccess(MeasuredKind K) {
+  return K == MeasuredKind::LdsLoad || K == MeasuredKind::LdsStore || K == MeasuredKind::LdsAtomic;
+}
+
+bool isLds(MeasuredKind K) { return isLdsAccess(K) || K == MeasuredKind::LdsOther; }
+
+std::string mnemonic(const std::string &Text) { return Text.substr(0, Text.find(' ')); }
+
+std::string number(double V) {
+  char B[32];
+  std::snprintf(B, sizeof B, V >= 100 || V == static_cast<long long>(V) ? "%.0f" : "%.1f", V);
+  return B;
+}
+
+/// Findings of one type on one line, merged: the stall of all, the worst
+/// instruction named.
+class Collector {
+public:
+  explicit Collector(const MeasuredKernel &K) : K(K) {}
+
+  void add(TraceType T, size_t I) {
+    const MeasuredInst &M = K.Insts[I];
+    TraceFinding &F = ByLine[{static_cast<int>(T), M.File, M.Line}];
+    F.Type = T;
+    F.File = M.File;
+    F.Line = F.LastLine = M.Line;
+    F.Stall += M.Stall;
+    F.Insts.push_back(I);
+    if (M.NWay && (!F.NWay || *M.NWay > *F.NWay))
+      F.NWay = M.NWay;
+  }
+
+  std::vector<TraceFinding> take() {
+    std::vector<TraceFinding> Out;
+    for (auto &[Key, F] : ByLine) {
+      // The instruction that stalls most per instance speaks for the line.
+      double Worst = -1;
+      uint64_t Hits = 0;
+      for (size_t I : F.Insts) {
+        const MeasuredInst &M = K.Insts[I];
+        double Per = M.Hit ? M.Stall / double(M.Hit) : 0;
+        Hits = std::max(Hits, M.Hit);
+        if (Per > Worst) {
+          Worst = Per;
+          F.Summary = mnemonic(M.Text);
+        }
+      }
+      F.PerInstance = Worst;
+      Out.push_back(std::move(F));
+    }
+    return Out;
+  }
+
+private:
+  const MeasuredKernel &K;
+  std::map<std::tuple<int, std::string, unsigned>, TraceFinding> ByLine;
+};
+
+/// Type B: the LDS write a wait waited on, from the wave files or, without
+/// them, from the instructions just before it.
+bool waitedOnWrite(const MeasuredKernel &K, size_t W, unsigned Distance) {
+  const MeasuredInst &M = K.Insts[W];
+  if (!M.WaitedOn.empty()) {
+    for (size_t I : M.WaitedOn)
+      if (I < K.Insts.size() && K.Insts[I].Kind == MeasuredKind::LdsStore)
+        return true;
+    return false;
+  }
+  for (size_t Back = 1; Back <= Distance + 1 && Back <= W; ++Back) {
+    MeasuredKind P = K.Insts[W - Back].Kind;
+    if (P == MeasuredKind::LdsStore)
+      return true;
+    if (P == MeasuredKind::LdsWait || P == MeasuredKind::Barrier || P == MeasuredKind::Branch)
+      return false;
+  }
+  return false;
+}
+
+/// Type C: stretches between branches (a loop body when the stretch ends
+/// with a branch back), each with the barriers its waves run.
+void reductionRegions(const MeasuredKernel &K, const TraceThresholds &T,
+                      std::vector<TraceFinding> &Out) {
+  size_t Begin = 0;
+  for (size_t I = 0; I <= K.Insts.size(); ++I) {
+    bool End = I == K.Insts.size() || K.Insts[I].Kind == MeasuredKind::Branch;
+    if (!End)
+      continue;
+    bool Loop = I < K.Insts.size() && K.Insts[I].Backward;
+    size_t Last = I < K.Insts.size() ? I : I - 1;
+    double Barriers = 0, Stall = 0;
+    bool Lds = false, Global = false;
+    TraceFinding F;
+    F.Type = TraceType::C;
+    for (size_t J = Begin; J <= Last && J < K.Insts.size(); ++J) {
+      const MeasuredInst &M = K.Insts[J];
+      if (M.Kind == MeasuredKind::Barrier) {
+        Barriers += double(M.Hit);
+        F.Insts.push_back(J);
+      }
+      Lds |= isLds(M.Kind);
+      Global |= M.Kind == MeasuredKind::GlobalLoad;
+      if (M.Kind == MeasuredKind::Barrier || M.Kind == MeasuredKind::LdsWait || isLds(M.Kind))
+        Stall += K.Samples ? M.BarrierStall + M.ShortScoreboard : M.Stall;
+      if (!M.File.empty() && (F.File.empty() || M.File == F.File)) {
+        F.File = M.File;
+        F.Line = F.Line ? std::min(F.Line, M.Line) : M.Line;
+        F.LastLine = std::max(F.LastLine, M.Line);
+      }
+    }
+    double PerWave = K.Waves ? Barriers / double(K.Waves) : 0;
+    if (Lds && (!Loop || !Global) && PerWave > T.ReductionBarriers && !F.File.empty()) {
+      F.BarriersPerWave = PerWave;
+      F.Stall = Stall;
+      F.PerInstance = Barriers ? Stall / Barriers : 0;
+      F.Summary = number(PerWave) + " barriers per wave";
+      Out.push_back(std::move(F));
+    }
+    Begin = I + 1;
+  }
+}
+
+} // namespace
+
+const char *traceTypeName(TraceType T) {
+  switch (T) {
+  case TraceType::A:
+    return "Type A (bank conflict)";
+  case TraceType::B:
+    return "Type B (exposed LDS write latency)";
+  case TraceType::C:
+    return "Type C (reduction serialised by barriers)";
+  }
+  return "";
+}
+
+TraceSummary classifyTrace(const MeasuredKernel &K, const TraceThresholds &T) {
+  TraceSummary S;
+  for (const MeasuredInst &M : K.Insts)
+    S.TotalStall += M.Stall;
+  Collector Lines(K);
+  for (size_t I = 0; I < K.Insts.size(); ++I) {
+    const MeasuredInst &M = K.Insts[I];
+    if (M.File.empty() || (!M.Hit && !K.Samples))
+      continue;
+    double Per = M.Hit ? M.Stall / double(M.Hit) : 0;
+    if (isLdsAccess(M.Kind) &&
+        (K.Samples ? M.NWay && *M.NWay > 1 : Per > T.LdsStallPerHit))
+      Lines.add(TraceType::A, I);
+    if (!K.Samples && M.Kind == MeasuredKind::LdsWait && Per > T.WaitAfterWrite &&
+        waitedOnWrite(K, I, T.WriteWaitDistance))
+      Lines.add(TraceType::B, I);
+    // Nsight Compute: the consumer of a shared access waits on the short
+    // scoreboard.
+    if (K.Samples && S.TotalStall > 0 && M.ShortScoreboard / S.TotalStall > T.SampleShare)
+      for (size_t Back = 1; Back <= T.WriteWaitDistance + 1 && Back <= I; ++Back)
+        if (isLdsAccess(K.Insts[I - Back].Kind)) {
+          Lines.add(TraceType::B, I);
+          break;
+        }
+  }
+  S.Findings = Lines.take();
+  reductionRegions(K, T, S.Findings);
+  double Lds = 0;
+  for (TraceFinding &F : S.Findings) {
+    if (F.Type == TraceType::B && K.Samples) {
+      F.Stall = 0;
+      for (size_t I : F.Insts)
+        F.Stall += K.Insts[I].ShortScoreboard;
+    }
+    F.Share = S.TotalStall > 0 ? F.Stall / S.TotalStall : 0;
+    Lds += F.Stall;
+    if (F.Type != TraceType::C)
+      F.Summary += K.Samples ? " has " + number(F.Stall) + " warp-stall samples"
+                             : " stalls " + number(F.PerInstance) + " cycles per instance";
+  }
+  std::stable_sort(S.Findings.begin(), S.Findings.end(),
+                   [](const TraceFinding &A, const TraceFinding &B) { return A.Stall > B.Stall; });
+  S.LdsShare = S.TotalStall > 0 ? Lds / S.TotalStall : 0;
+  S.Headline = S.LdsShare > T.Headline;
+  return S;
+}
+
+} // namespace lds
