@@ -113,7 +113,9 @@ void reductionRegions(const MeasuredKernel &K, const TraceThresholds &T,
       Global |= M.Kind == MeasuredKind::GlobalLoad;
       if (M.Kind == MeasuredKind::Barrier || M.Kind == MeasuredKind::LdsWait || isLds(M.Kind))
         Stall += K.Samples ? M.BarrierStall + M.ShortScoreboard : M.Stall;
-      if (!M.File.empty() && (F.File.empty() || M.File == F.File)) {
+      // The region's lines: those of its barriers and LDS accesses.
+      bool Counts = M.Kind == MeasuredKind::Barrier || isLds(M.Kind);
+      if (Counts && !M.File.empty() && (F.File.empty() || M.File == F.File)) {
         F.File = M.File;
         F.Line = F.Line ? std::min(F.Line, M.Line) : M.Line;
         F.LastLine = std::max(F.LastLine, M.Line);
@@ -181,7 +183,10 @@ TraceSummary classifyTrace(const MeasuredKernel &K, const TraceThresholds &T) {
     }
     F.Share = S.TotalStall > 0 ? F.Stall / S.TotalStall : 0;
     Lds += F.Stall;
-    if (F.Type != TraceType::C)
+    if (F.Type == TraceType::A && K.Samples && F.NWay)
+      F.Summary += " measured " + number(*F.NWay) + "-way, " + number(F.Stall) +
+                   " warp-stall samples";
+    else if (F.Type != TraceType::C)
       F.Summary += K.Samples ? " has " + number(F.Stall) + " warp-stall samples"
                              : " stalls " + number(F.PerInstance) + " cycles per instance";
   }

@@ -3,6 +3,7 @@
 //   lds-rewrite [options] <file>... [-- <compiler args>]
 //   lds-rewrite explain <file>:<line>[:<col>] [options]
 //   lds-rewrite isa <file> [options]      (IsaMode.h)
+//   lds-rewrite trace <trace> [files]     (TraceMode.h)
 //   lds-rewrite bench <spec> [options]    (BenchMode.h)
 //
 // Parses each file's device side, finds every __shared__ access, and reports
@@ -19,6 +20,7 @@
 #include "tool/BenchMode.h"
 #include "tool/ExplainMode.h"
 #include "tool/IsaMode.h"
+#include "tool/TraceMode.h"
 #include "tool/Options.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -196,6 +198,8 @@ int main(int argc, const char **argv) {
     return 2;
   if (options::isaCommand())
     return runIsaMode();
+  if (options::traceCommand())
+    return runTraceMode();
   if (options::benchCommand())
     return runBenchMode();
   ExplainRequest Explain;

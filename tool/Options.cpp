@@ -29,14 +29,20 @@ cl::SubCommand &isaCommand() {
   static cl::SubCommand S("isa", "What clang-22 made of the LDS code, per AMD target");
   return S;
 }
+cl::SubCommand &traceCommand() {
+  static cl::SubCommand S("trace", "Classify a profiler's LDS stalls per source line, next to "
+                                   "the analysis and its fix");
+  return S;
+}
 cl::SubCommand &benchCommand() {
   static cl::SubCommand S("bench", "Build, run, check and time a kernel old against new");
   return S;
 }
 
-/// Options that check, explain and isa all take.
+/// Options that check, explain, isa and trace all take.
 #define LDS_CHECK_EXPLAIN_ISA                                                                      \
-  cl::sub(cl::SubCommand::getTopLevel()), cl::sub(explainCommand()), cl::sub(isaCommand())
+  cl::sub(cl::SubCommand::getTopLevel()), cl::sub(explainCommand()), cl::sub(isaCommand()),        \
+      cl::sub(traceCommand())
 
 cl::list<std::string> Targets("target", cl::CommaSeparated, cl::value_desc("T[,T...]"),
                               cl::desc("Targets to analyse (default: the compile command's "

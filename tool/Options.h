@@ -27,6 +27,7 @@ llvm::cl::OptionCategory &category();
 llvm::cl::SubCommand &explainCommand();
 llvm::cl::SubCommand &isaCommand();
 llvm::cl::SubCommand &benchCommand();
+llvm::cl::SubCommand &traceCommand();
 
 extern llvm::cl::list<std::string> Targets;
 extern llvm::cl::opt<std::string> Block;

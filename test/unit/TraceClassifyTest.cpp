@@ -116,7 +116,7 @@ TEST(TraceClassify, SamplesUseTheMeasuredConflictAndRankByStall) {
   EXPECT_EQ(S.Findings[0].Line, 8u);
   EXPECT_EQ(S.Findings[1].Type, TraceType::A);
   EXPECT_EQ(S.Findings[1].NWay, 32);
-  EXPECT_EQ(S.Findings[1].Summary, "STS has 40 warp-stall samples");
+  EXPECT_EQ(S.Findings[1].Summary, "STS measured 32-way, 40 warp-stall samples");
   EXPECT_TRUE(S.Headline);
 }
 

@@ -1,0 +1,42 @@
+//===- TraceJoin.h - A measured line next to what the analysis predicts ---===//
+//
+// For one finding of `lds-rewrite trace` (analysis/TraceClassify.h) on a
+// line of a parsed file: what the static analysis says of that line on the
+// traced target (the predicted conflict degree of each __shared__ access
+// there, and whether it agrees with what was measured), and the fix the
+// tool would apply, by check name: lds-bank-conflict's layout (Type A),
+// lds-exposed-write-latency's prefetch (Type B), lds-reduction-tail's
+// shuffles (Type C), or why there is none.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDS_PIPELINE_TRACEJOIN_H
+#define LDS_PIPELINE_TRACEJOIN_H
+
+#include "analysis/TraceClassify.h"
+#include "matchers/AnalyzedFile.h"
+#include "pipeline/FixMode.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <optional>
+#include <string>
+
+namespace lds {
+
+struct TraceJoin {
+  unsigned Column = 0;      ///< of the access on the line, when there is one
+  std::string Prediction;   ///< "predicted 32-way on gfx942", or why none
+  std::optional<double> PredictedDegree;
+  std::string Agreement;    ///< Nsight Compute: "measured 32-way, as predicted"
+  std::string Fix;          ///< "lds-bank-conflict: pad ..." / "no fix: ..."
+};
+
+/// Joins F (a finding on Line of the parsed file) with the analysis of it,
+/// on Target (one of the file's targets, or the first).
+TraceJoin joinTraceFinding(clang::ASTContext &Ctx, const AnalyzedFile &File,
+                           const FilePlan &Plan, const TraceFinding &F,
+                           const std::string &Target);
+
+} // namespace lds
+
+#endif
