@@ -6,6 +6,8 @@
 #include "pipeline/TraceInput.h"
 #include "pipeline/TraceJoin.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 
@@ -118,6 +120,7 @@ int runTrace(const TraceRequest &R, llvm::raw_ostream &Out, llvm::raw_ostream &E
     C.CompilerArgs = R.CompilerArgs;
     C.Database = R.Database;
     C.Config = R.Config;
+    C.Config.Format = OutputFormat::Text; // the report is ours
     if (C.Config.Targets.empty())
       C.Config.Targets = {Target};
     C.Explain = [&](clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
@@ -134,6 +137,68 @@ int runTrace(const TraceRequest &R, llvm::raw_ostream &Out, llvm::raw_ostream &E
     llvm::raw_string_ostream Quiet(Ignored);
     CheckResult CR = runCheck(C, Quiet, Err);
     ParseFailed = CR.Failed;
+  }
+
+  if (R.Config.Format == OutputFormat::Json) {
+    // README.md, "trace": the schema.
+    llvm::json::Array Ks;
+    unsigned N = 0;
+    for (size_t KI = 0; KI < Kernels.size(); ++KI) {
+      const MeasuredKernel &K = *Kernels[KI].K;
+      const TraceSummary &S = Kernels[KI].S;
+      llvm::json::Array Fs;
+      for (size_t FI = 0; FI < S.Findings.size(); ++FI) {
+        const TraceFinding &F = S.Findings[FI];
+        ++N;
+        llvm::json::Object O{{"type", std::string(1, "ABC"[int(F.Type)])},
+                             {"kind", traceTypeName(F.Type)},
+                             {"trace_file", F.File},
+                             {"file", SourceOf[F.File].empty() ? llvm::json::Value(nullptr)
+                                                               : llvm::json::Value(SourceOf[F.File])},
+                             {"line", F.Line},
+                             {"last_line", F.LastLine},
+                             {"summary", F.Summary},
+                             {"stall", F.Stall},
+                             {"per_instance", F.PerInstance},
+                             {"share", F.Share}};
+        if (F.NWay)
+          O["measured_nway"] = *F.NWay;
+        if (F.Type == TraceType::C)
+          O["barriers_per_wave"] = F.BarriersPerWave;
+        auto J = Joins.find({KI, FI});
+        if (J != Joins.end()) {
+          if (J->second.Column)
+            O["column"] = J->second.Column;
+          if (J->second.PredictedDegree)
+            O["predicted_degree"] = *J->second.PredictedDegree;
+          O["prediction"] = J->second.Prediction;
+          if (!J->second.Agreement.empty())
+            O["agreement"] = J->second.Agreement;
+          O["fix"] = J->second.Fix;
+        }
+        llvm::json::Array Insts;
+        for (size_t I : F.Insts)
+          Insts.push_back(llvm::json::Object{{"text", K.Insts[I].Text},
+                                             {"hit", static_cast<int64_t>(K.Insts[I].Hit)},
+                                             {"stall", K.Insts[I].Stall}});
+        O["instructions"] = std::move(Insts);
+        Fs.push_back(std::move(O));
+      }
+      Ks.push_back(llvm::json::Object{{"name", K.Name},
+                                      {"unit", K.Samples ? "warp-stall samples" : "cycles"},
+                                      {"total_stall", S.TotalStall},
+                                      {"waves", static_cast<int64_t>(K.Waves)},
+                                      {"lds_share", S.LdsShare},
+                                      {"headline", S.Headline},
+                                      {"findings", std::move(Fs)}});
+    }
+    llvm::json::Object Doc{{"version", 1},
+                           {"trace", llvm::json::Object{{"path", R.Path},
+                                                        {"format", Trace->Format},
+                                                        {"target", Target}}},
+                           {"kernels", std::move(Ks)}};
+    Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+    return ParseFailed ? 2 : N ? 1 : 0;
   }
 
   unsigned Findings = 0;

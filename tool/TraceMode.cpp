@@ -22,6 +22,9 @@ cl::opt<std::string> BuildPath("p", cl::value_desc("build"),
                                cl::desc("A build folder with compile_commands.json: its files "
                                         "are the sources the trace's paths are matched to"),
                                cl::cat(options::category()), cl::sub(sub()));
+cl::opt<std::string> Format("format", cl::value_desc("text|json"), cl::init("text"),
+                            cl::desc("Output format"), cl::cat(options::category()),
+                            cl::sub(sub()));
 cl::opt<double> StallPerHit("lds-stall", cl::value_desc("CYCLES"), cl::init(100),
                             cl::desc("Type A: an LDS access stalling more cycles per instance"),
                             cl::cat(options::category()), cl::sub(sub()));
@@ -60,12 +63,15 @@ int runTraceMode() {
       return options::fail("cannot load a compilation database from '" + BuildPath + "': " + Err,
                            "trace");
   }
+  if (Format != "text" && Format != "json")
+    return options::fail("--format=" + Format + ": trace writes text or json", "trace");
   TraceRequest R;
   R.Path = Args.front();
   R.Files.assign(Args.begin() + 1, Args.end());
   R.Database = DB.get();
   R.CompilerArgs = options::CompilerArgs;
   R.Config = std::move(*Config);
+  R.Config.Format = Format == "json" ? OutputFormat::Json : OutputFormat::Text;
   R.Thresholds.LdsStallPerHit = StallPerHit;
   R.Thresholds.WaitAfterWrite = WaitAfterWrite;
   R.Thresholds.WriteWaitDistance = WriteWaitDistance;
