@@ -5,6 +5,7 @@
 
 #include "analysis/WaveTrace.h"
 #include "pipeline/FixMode.h"
+#include "pipeline/HtmlAccesses.h"
 #include "report/BankMap.h"
 #include "report/ExplainText.h"
 #include "report/Findings.h"
@@ -187,10 +188,6 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig
 
   // The page: every access of the file, before and after the planned fix.
   FilePlan Plan = planFixes(Ctx, F, Config, S, /*Color=*/false);
-  std::map<std::string, const ArrayFix *> FixOf;
-  for (const ArrayFix &Fix : Plan.Fixes)
-    for (const std::string &Id : Fix.ArrayIds)
-      FixOf[Id] = &Fix;
   HtmlPage Page;
   Page.File = File;
   Page.Targets = F.Targets;
@@ -199,69 +196,22 @@ void ExplainRequest::run(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig
                          "): " + Fix.Plan.Description);
   Page.PlannerMessages = Plan.Messages;
 
-  ConflictAnalyzer Analyzer(Config.Banks);
   std::vector<std::vector<size_t>> Groups = groupAccesses(F, InMain);
   std::stable_sort(Groups.begin(), Groups.end(),
                    [&](const std::vector<size_t> &X, const std::vector<size_t> &Y) {
                      return std::make_pair(Places[X[0]].Line, Places[X[0]].BeginCol) <
                             std::make_pair(Places[Y[0]].Line, Places[Y[0]].BeginCol);
                    });
+  std::vector<size_t> AllTargets;
+  for (size_t T = 0; T < F.Targets.size(); ++T)
+    AllTargets.push_back(T);
   unsigned Maps = 0;
   for (size_t K = 0; K < Groups.size(); ++K) {
-    size_t I = Groups[K][0];
-    const Access &A = M.Accesses[I];
-    const SharedArray *Arr = M.findArray(A.ArrayId);
-    HtmlAccess HA;
-    HA.Line = Places[I].Line;
-    HA.Column = Places[I].BeginCol;
-    HA.Anchor =
-        "L" + std::to_string(HA.Line) + "C" + std::to_string(HA.Column) + "-" + std::to_string(K);
-    HA.Kind = kindsText(M, Groups[K]);
-    HA.Array = Arr ? Arr->Name : A.ArrayId;
-    HA.Kernel = A.Kernel;
-    HA.Title = std::to_string(HA.Line) + ":" + std::to_string(HA.Column) + " " + HA.Kind + " of '" +
-               HA.Array + "' in kernel '" + A.Kernel + "'";
-    HA.SourceLine = lineText(SM, HA.Line);
-    HA.Details = arrayText(Arr) + "; " + accessText(F.Built.Origins[I], A, SM, Ctx.getLangOpts()) +
-                 "; " + std::to_string(A.WidthBytes) + " B per lane; " +
-                 blockText(A, F.Built.Origins[I], SM);
-    auto FixIt = FixOf.find(A.ArrayId);
-    for (size_t T = 0; T < F.Targets.size(); ++T) {
-      const TargetModel *TM = Config.Banks.find(F.Targets[T]);
-      HtmlTargetRow Row;
-      Row.Target = F.Targets[T];
-      Row.Description = TM ? TM->Description : "";
-      Row.Before.Result = F.Results[I][T];
-      if (TM)
-        Row.Before.Trace = traceWorstWave(A, *TM, Row.Before.Result, Config.Assumptions);
-      Row.Before.Caption = captionOf(Row.Before.Result, Row.Before.Trace, A, Config.Assumptions);
-      Maps += Row.Before.Trace.Ok;
-      if (FixIt != FixOf.end() && Arr && TM) {
-        const FixPlan &FP = FixIt->second->Plan;
-        if (ExprRef After = relayout(*Arr, A, FP.Choice)) {
-          Access Fixed = A;
-          Fixed.ByteOffset = After;
-          Fixed.ArrayBytes = 0; // the fix's layout, checked by the planner
-          HtmlMap AM;
-          AM.Result = Analyzer.analyze(Fixed, *TM, Config.Assumptions);
-          AM.Trace = traceWorstWave(Fixed, *TM, AM.Result, Config.Assumptions);
-          AM.Caption = "with " + FP.Choice.str() + ": " +
-                       captionOf(AM.Result, AM.Trace, Fixed, Config.Assumptions);
-          Maps += AM.Trace.Ok;
-          Row.After = std::move(AM);
-          Row.AfterNote = "The fix: " + FP.Description + ".";
-        } else {
-          Row.AfterNote = "The fix of '" + HA.Array + "' (" + FP.Choice.str() +
-                          ") cannot be drawn for this access.";
-        }
-      } else if (Row.Before.Result.conflicts()) {
-        Row.AfterNote = "No fix for '" + HA.Array + "': see the planner's messages at the top.";
-      } else if (Row.Before.Result.Status == ResultStatus::Exact) {
-        Row.AfterNote = "No conflict here, and no fix changes '" + HA.Array + "'.";
-      }
-      HA.Targets.push_back(std::move(Row));
-    }
-    Page.Accesses.push_back(std::move(HA));
+    const Place &P = Places[Groups[K][0]];
+    std::string Anchor =
+        "L" + std::to_string(P.Line) + "C" + std::to_string(P.BeginCol) + "-" + std::to_string(K);
+    Page.Accesses.push_back(
+        htmlAccess(Ctx, F, Config, Plan, Groups[K], AllTargets, std::move(Anchor), Maps));
   }
   // Written to a temporary file renamed over PAGE: never half a page.
   std::string Html = renderHtml(Page);

@@ -46,6 +46,12 @@ figcaption .phase { font-weight: 600; text-transform: uppercase; font-size: 11px
                     margin-right: .4em; }
 figcaption .phase.before { background: #fde3dc; color: #8a1f11; }
 figcaption .phase.after { background: #dcefdc; color: #1f5e1f; }
+figcaption .phase.measured { background: #e1e9f7; color: #1c3f7a; }
+figure.measured table { border-collapse: collapse; font-size: 12px; }
+figure.measured th, figure.measured td { border: 1px solid #ddd; padding: 2px 6px;
+                                         text-align: right; }
+figure.measured td.inst { text-align: left; font-family: ui-monospace, monospace; }
+figure.measured tr.flagged td { background: #fdece8; }
 p.note, p.unknown { color: #555; font-style: italic; margin: .3em 0; }
 table.summary { border-collapse: collapse; margin: .5em 0 1em; font-size: 13px; }
 table.summary th, table.summary td { border: 1px solid #ddd; padding: 2px 8px;
@@ -228,6 +234,44 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
   return S;
 }
 
+std::string renderTargetMaps(const HtmlAccess &A, const HtmlTargetRow &T, const std::string &File,
+                             const std::string &Leading) {
+  std::string S = "<h3>" + htmlEscape(T.Target) +
+                  (T.Description.empty() ? "" : " <small>(" + htmlEscape(T.Description) + ")</small>") +
+                  "</h3>\n<div class=\"maps\">\n" + Leading;
+  auto Figure = [&](const HtmlMap &M, const char *Phase) {
+    std::string F = "<figure" + attr("data-phase", Phase) +
+                    ">\n<figcaption>"
+                    "<span class=\"phase " +
+                    Phase + "\">" + Phase + "</span>" + htmlEscape(M.Caption) + "</figcaption>\n";
+    std::map<std::string, std::string> Attrs = {{"data-line", std::to_string(A.Line)},
+                                                {"data-column", std::to_string(A.Column)},
+                                                {"data-kind", A.Kind},
+                                                {"data-array", A.Array},
+                                                {"data-kernel", A.Kernel},
+                                                {"data-target", T.Target},
+                                                {"data-phase", Phase},
+                                                {"data-file", File}};
+    if (M.Result.Status == ResultStatus::Unknown || !M.Trace.Ok)
+      F += "<p class=\"unknown\"" + attr("data-target", T.Target) + attr("data-line", A.Line) +
+           attr("data-phase", Phase) + ">" +
+           htmlEscape(M.Result.Status == ResultStatus::Unknown ? "cost unknown: " + M.Result.Reason
+                                                               : M.Trace.Why) +
+           "</p>\n";
+    else
+      F += svgBankMap(M.Trace, M.Result, Attrs) + "\n";
+    return F + "</figure>\n";
+  };
+  S += Figure(T.Before, "before");
+  if (T.After)
+    S += Figure(*T.After, "after");
+  if (!T.AfterNote.empty())
+    S += "<p class=\"note\">" + htmlEscape(T.AfterNote) + "</p>\n";
+  return S + "</div>\n";
+}
+
+const char *htmlStyle() { return Css; }
+
 std::string renderHtml(const HtmlPage &P) {
   std::string S;
   std::string Targets;
@@ -287,42 +331,8 @@ std::string renderHtml(const HtmlPage &P) {
     S += "<pre class=\"source\">" + htmlEscape(std::to_string(A.Line) + " | " + A.SourceLine) +
          "</pre>\n";
     S += "<p class=\"details\">" + htmlEscape(A.Details) + "</p>\n";
-    for (const HtmlTargetRow &T : A.Targets) {
-      S += "<h3>" + htmlEscape(T.Target) +
-           (T.Description.empty() ? "" : " <small>(" + htmlEscape(T.Description) + ")</small>") +
-           "</h3>\n<div class=\"maps\">\n";
-      auto Figure = [&](const HtmlMap &M, const char *Phase) {
-        std::string F = "<figure" + attr("data-phase", Phase) +
-                        ">\n<figcaption>"
-                        "<span class=\"phase " +
-                        Phase + "\">" + Phase + "</span>" + htmlEscape(M.Caption) +
-                        "</figcaption>\n";
-        std::map<std::string, std::string> Attrs = {{"data-line", std::to_string(A.Line)},
-                                                    {"data-column", std::to_string(A.Column)},
-                                                    {"data-kind", A.Kind},
-                                                    {"data-array", A.Array},
-                                                    {"data-kernel", A.Kernel},
-                                                    {"data-target", T.Target},
-                                                    {"data-phase", Phase},
-                                                    {"data-file", P.File}};
-        if (M.Result.Status == ResultStatus::Unknown || !M.Trace.Ok)
-          F += "<p class=\"unknown\"" + attr("data-target", T.Target) + attr("data-line", A.Line) +
-               attr("data-phase", Phase) + ">" +
-               htmlEscape(M.Result.Status == ResultStatus::Unknown
-                              ? "cost unknown: " + M.Result.Reason
-                              : M.Trace.Why) +
-               "</p>\n";
-        else
-          F += svgBankMap(M.Trace, M.Result, Attrs) + "\n";
-        return F + "</figure>\n";
-      };
-      S += Figure(T.Before, "before");
-      if (T.After)
-        S += Figure(*T.After, "after");
-      if (!T.AfterNote.empty())
-        S += "<p class=\"note\">" + htmlEscape(T.AfterNote) + "</p>\n";
-      S += "</div>\n";
-    }
+    for (const HtmlTargetRow &T : A.Targets)
+      S += renderTargetMaps(A, T, P.File);
     S += "</section>\n";
   }
   S += "</body>\n</html>\n";

@@ -72,6 +72,15 @@ std::string svgBankMap(const WaveTrace &T, const AccessResult &R,
 
 std::string renderHtml(const HtmlPage &P);
 
+/// One target's maps of A, as a page shows them: a heading, then in one
+/// row Leading (HTML placed before the maps: what a trace measured), the
+/// map before and the map after the fix, and the note. File: data-file.
+std::string renderTargetMaps(const HtmlAccess &A, const HtmlTargetRow &T, const std::string &File,
+                             const std::string &Leading = "");
+
+/// The pages' style sheet (inline CSS).
+const char *htmlStyle();
+
 /// &, <, >, " and ' as entities.
 std::string htmlEscape(const std::string &S);
 

@@ -62,11 +62,15 @@ SarifReport::SarifReport(std::string Root) : SourceRoot(std::move(Root)) {
     SourceRoot += '/';
 }
 
-Object SarifReport::artifactLocation(const std::string &Path) const {
+Object sarifArtifact(const std::string &SourceRoot, const std::string &Path) {
   llvm::StringRef P(Path);
   if (P.consume_front(SourceRoot))
     return Object{{"uri", encodePath(P)}, {"uriBaseId", SrcRoot}};
   return Object{{"uri", fileURI(Path)}};
+}
+
+Object SarifReport::artifactLocation(const std::string &Path) const {
+  return sarifArtifact(SourceRoot, Path);
 }
 
 void SarifReport::add(const FileReport &F) {
@@ -177,8 +181,7 @@ void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
              {"message", Object{{"text", hostErrorSummary(Errors)}}}});
 }
 
-/// A reportingDescriptor: every check's rule has the same shape.
-static Object sarifRule(const char *Id, const char *Name, const char *Short, const char *Full) {
+Object sarifRule(const char *Id, const char *Name, const char *Short, const char *Full) {
   return Object{{"id", Id},
                 {"name", Name},
                 {"shortDescription", Object{{"text", Short}}},
@@ -222,19 +225,26 @@ Value SarifReport::render(bool Successful) const {
           "next iteration's loads into registers across the barriers, where the "
           "rules of moving code across a barrier allow it."));
   }
+  Object Invocation{{"executionSuccessful", Successful}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = Array(Notifications);
+  return sarifLog(SourceRoot, std::move(Rules), Array(Results), std::move(Invocation));
+}
+
+Value sarifLog(const std::string &SourceRoot, Array Rules, Array Results, Object Invocation) {
+  std::string Root = SourceRoot;
+  if (Root.empty() || Root.back() != '/')
+    Root += '/';
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},
                 {"informationUri", LDS_REWRITE_HOMEPAGE},
                 {"rules", std::move(Rules)}};
-  Object Invocation{{"executionSuccessful", Successful}};
-  if (!Notifications.empty())
-    Invocation["toolExecutionNotifications"] = Array(Notifications);
   Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
-             {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", fileURI(SourceRoot)}}}}},
+             {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", fileURI(Root)}}}}},
              {"columnKind", "utf16CodeUnits"},
              {"invocations", Array{std::move(Invocation)}},
-             {"results", Array(Results)}};
+             {"results", std::move(Results)}};
   return Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                 {"version", "2.1.0"},
                 {"runs", Array{std::move(Run)}}};

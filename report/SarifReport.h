@@ -54,6 +54,19 @@ private:
 /// file:///a%20b/c for /a b/c.
 std::string fileURI(const std::string &AbsPath);
 
+/// An artifactLocation: relative to SourceRoot (ending in '/') under
+/// %SRCROOT% when Path is below it, else a file:// URI.
+llvm::json::Object sarifArtifact(const std::string &SourceRoot, const std::string &Path);
+
+/// A reportingDescriptor: every rule of lds-rewrite's has the same shape.
+llvm::json::Object sarifRule(const char *Id, const char *Name, const char *Short,
+                             const char *Full);
+
+/// The whole log: one run of lds-rewrite with these rules, results and
+/// invocation, %SRCROOT% declared as SourceRoot.
+llvm::json::Value sarifLog(const std::string &SourceRoot, llvm::json::Array Rules,
+                           llvm::json::Array Results, llvm::json::Object Invocation);
+
 } // namespace lds
 
 #endif
