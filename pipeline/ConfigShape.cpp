@@ -29,7 +29,7 @@ public:
     if (auto *M = llvm::dyn_cast<yaml::MappingNode>(Root))
       top(*M);
     else
-      error(Root, "expected a mapping of Targets, Block, Kernels, Ignore, Strategy");
+      error(Root, "expected a mapping of Targets, Block, Kernels, Ignore, Strategy, Checks, Trace");
     return Err;
   }
 
@@ -117,6 +117,23 @@ private:
       error(K.getKey(), "kernel '" + Name + "' needs a Block");
   }
 
+  /// Trace: {LdsStall: 100, ...}: the thresholds of `lds-rewrite trace`.
+  void trace(yaml::KeyValueNode &KV) {
+    auto *M = llvm::dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
+    if (!M)
+      return error(KV.getValue() ? KV.getValue() : KV.getKey(),
+                   "Trace expects a mapping: {LdsStall: 100, WriteWait: 2000, ...}");
+    eachKey(*M, "a key", [&](const std::string &Key, yaml::KeyValueNode &T) {
+      if (Key == "LdsStall" || Key == "WriteWait" || Key == "WriteWaitDistance" ||
+          Key == "ReductionBarriers" || Key == "LdsShare")
+        scalar(T.getValue(), "a number");
+      else
+        error(T.getKey(), "unknown key '" + Key +
+                              "' for Trace; known keys: LdsStall, WriteWait, WriteWaitDistance, "
+                              "ReductionBarriers, LdsShare");
+    });
+  }
+
   void kernels(yaml::KeyValueNode &KV) {
     auto *Kernels = llvm::dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
     if (!Kernels)
@@ -145,9 +162,12 @@ private:
         scalar(V, "auto, pad or swizzle");
       else if (Key == "Checks")
         scalar(V, "a list of checks, as clang-tidy's: '-*,lds-bank-conflict'");
+      else if (Key == "Trace")
+        trace(KV);
       else
         error(KV.getKey(), "unknown key '" + Key +
-                               "'; known keys: Targets, Block, Kernels, Ignore, Strategy, Checks");
+                               "'; known keys: Targets, Block, Kernels, Ignore, Strategy, "
+                               "Checks, Trace");
       // Kernels with a bad kernel still has good ones before it to read.
       if (!Err || (Key == "Kernels" && KernelsReadable))
         TopKeys.push_back(Key);

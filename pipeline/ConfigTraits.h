@@ -72,6 +72,15 @@ struct KernelMap {
   std::map<std::string, KernelEntry> Entries;
 };
 
+/// A threshold of Trace: a non-negative number; Given: it was in the file.
+struct TraceNumber {
+  double Value = 0;
+  bool Given = false;
+};
+struct TraceSettings {
+  TraceNumber LdsStall, WriteWait, WriteWaitDistance, ReductionBarriers, LdsShare;
+};
+
 /// Plain fields, not std::optional: mapOptional would take an optional
 /// "<none>" for "not given", which the file never meant.
 struct RawConfig {
@@ -81,6 +90,7 @@ struct RawConfig {
   ListValue<std::string> Ignore;
   StrategyName Strat;
   std::string Checks;
+  TraceSettings Trace;
 };
 
 /// Each item of one scalar: Text split at commas, trimmed.
@@ -113,6 +123,16 @@ inline StringRef readBlockDim(StringRef S, void *Ctx, BlockDim &B) {
   return {};
 }
 
+inline StringRef readTraceNumber(StringRef S, void *Ctx, TraceNumber &N) {
+  auto &C = *static_cast<ReadContext *>(Ctx);
+  if (S.getAsDouble(N.Value) || N.Value < 0) {
+    C.Message = "Trace thresholds are non-negative numbers, got '" + S.str() + "'";
+    return C.Message;
+  }
+  N.Given = true;
+  return {};
+}
+
 inline StringRef readString(StringRef S, void *, std::string &Out) {
   Out = S.str();
   return {};
@@ -135,6 +155,19 @@ struct ScalarTraits<lds::config::TargetName>
 template <>
 struct ScalarTraits<lds::config::BlockDim>
     : ReadOnlyScalar<lds::config::BlockDim, lds::config::readBlockDim> {};
+template <>
+struct ScalarTraits<lds::config::TraceNumber>
+    : ReadOnlyScalar<lds::config::TraceNumber, lds::config::readTraceNumber> {};
+
+template <> struct MappingTraits<lds::config::TraceSettings> {
+  static void mapping(IO &IO, lds::config::TraceSettings &T) {
+    IO.mapOptional("LdsStall", T.LdsStall);
+    IO.mapOptional("WriteWait", T.WriteWait);
+    IO.mapOptional("WriteWaitDistance", T.WriteWaitDistance);
+    IO.mapOptional("ReductionBarriers", T.ReductionBarriers);
+    IO.mapOptional("LdsShare", T.LdsShare);
+  }
+};
 
 template <> struct ScalarTraits<lds::config::StrategyName> {
   static void output(const lds::config::StrategyName &, void *, raw_ostream &) {}
@@ -241,6 +274,8 @@ template <> struct MappingTraits<lds::config::RawConfig> {
         IO.mapOptional("Strategy", C.Strat);
       else if (Key == "Checks")
         IO.mapOptional("Checks", C.Checks);
+      else if (Key == "Trace")
+        IO.mapOptional("Trace", C.Trace);
   }
 };
 

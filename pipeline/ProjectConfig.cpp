@@ -37,6 +37,15 @@ void fromRaw(const config::RawConfig &R, ProjectConfig &C) {
   if (R.Strat.Given)
     C.Strat = R.Strat.Value;
   C.Checks = R.Checks;
+  const config::TraceSettings &T = R.Trace;
+  for (const auto &[Key, N] :
+       {std::pair<const char *, const config::TraceNumber *>{"LdsStall", &T.LdsStall},
+        {"WriteWait", &T.WriteWait},
+        {"WriteWaitDistance", &T.WriteWaitDistance},
+        {"ReductionBarriers", &T.ReductionBarriers},
+        {"LdsShare", &T.LdsShare}})
+    if (N->Given)
+      C.Trace[Key] = N->Value;
 }
 
 llvm::Error configError(const std::string &Msg) {

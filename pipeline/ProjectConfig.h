@@ -11,6 +11,10 @@
 //     "sgemm<128, 8>": {Block: [256]} # without template arguments)
 //   Ignore: ['third_party/**', '*.gen.cu']  # files not analysed
 //   Strategy: pad                    # when --strategy is not given
+//   Trace: {LdsStall: 150, LdsShare: 10}  # lds-rewrite trace's thresholds
+//                                    # (LdsStall, WriteWait,
+//                                    # WriteWaitDistance, ReductionBarriers,
+//                                    # LdsShare: its options' values)
 //
 // Ignore patterns are relative to the file's folder, as in .gitignore: `*`
 // and `?` stay within one path component, `**` crosses them, a pattern
@@ -49,6 +53,8 @@ struct ProjectConfig {
   std::vector<std::string> Ignore;
   std::optional<Strategy> Strat;
   std::string Checks; ///< `Checks:`, clang-tidy's syntax (CheckFilter.h)
+  /// `Trace:`, by key (LdsStall ...): the thresholds given.
+  std::map<std::string, double> Trace;
 
   /// Whether an Ignore pattern excludes AbsFile (absolute, no dots).
   bool ignores(llvm::StringRef AbsFile) const;

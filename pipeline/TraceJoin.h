@@ -15,21 +15,14 @@
 #include "analysis/TraceClassify.h"
 #include "matchers/AnalyzedFile.h"
 #include "pipeline/FixMode.h"
+#include "report/TraceReport.h"
 
 #include "clang/AST/ASTContext.h"
 
-#include <optional>
 #include <string>
 
 namespace lds {
 
-struct TraceJoin {
-  unsigned Column = 0;      ///< of the access on the line, when there is one
-  std::string Prediction;   ///< "predicted 32-way on gfx942", or why none
-  std::optional<double> PredictedDegree;
-  std::string Agreement;    ///< Nsight Compute: "measured 32-way, as predicted"
-  std::string Fix;          ///< "lds-bank-conflict: pad ..." / "no fix: ..."
-};
 
 /// Joins F (a finding on Line of the parsed file) with the analysis of it,
 /// on Target (one of the file's targets, or the first).

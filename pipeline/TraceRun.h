@@ -10,7 +10,8 @@
 // the measured figures, the static prediction for the traced target and
 // whether the two agree, the fix the tool would apply (by check name), and
 // the instructions behind the line. A line no file matches is listed, not
-// dropped.
+// dropped. The result (report/TraceReport.h) is written as text, JSON or
+// SARIF on Out, and with HtmlPath also as an HTML page.
 //
 // Exit status (shared/design.md): 0 no finding, 1 findings, 2 the trace
 // cannot be read (file and row named) or a source does not parse.
@@ -37,6 +38,7 @@ struct TraceRequest {
   std::vector<std::string> CompilerArgs;
   RunConfig Config; ///< Targets: the traced target first
   TraceThresholds Thresholds;
+  std::string HtmlPath; ///< --html: also write the page there
   bool Color = false;
 };
 
