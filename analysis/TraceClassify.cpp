@@ -88,47 +88,98 @@ bool waitedOnWrite(const MeasuredKernel &K, size_t W, unsigned Distance) {
   return false;
 }
 
-/// Type C: stretches between branches (a loop body when the stretch ends
-/// with a branch back), each with the barriers its waves run.
+/// Type C: the finding of the region [Begin, Last] (a loop when Loop), if
+/// its waves run more than the threshold of barriers with LDS accesses in
+/// it and, for a loop, no global load.
+std::optional<TraceFinding> reductionRegion(const MeasuredKernel &K, const TraceThresholds &T,
+                                            size_t Begin, size_t Last, bool Loop) {
+  double Barriers = 0, Stall = 0;
+  bool Lds = false, Global = false;
+  TraceFinding F;
+  F.Type = TraceType::C;
+  for (size_t J = Begin; J <= Last && J < K.Insts.size(); ++J) {
+    const MeasuredInst &M = K.Insts[J];
+    if (M.Kind == MeasuredKind::Barrier) {
+      Barriers += double(M.Hit);
+      F.Insts.push_back(J);
+    }
+    Lds |= isLds(M.Kind);
+    Global |= M.Kind == MeasuredKind::GlobalLoad;
+    if (M.Kind == MeasuredKind::Barrier || M.Kind == MeasuredKind::LdsWait || isLds(M.Kind)) {
+      Stall += K.Samples ? M.BarrierStall + M.ShortScoreboard : M.Stall;
+      F.Counted.push_back(J);
+    }
+    // The region's lines: those of its barriers and LDS accesses (line 0,
+    // "file:?", is none).
+    bool Counts = M.Kind == MeasuredKind::Barrier || isLds(M.Kind);
+    if (Counts && !M.File.empty() && (F.File.empty() || M.File == F.File)) {
+      F.File = M.File;
+      if (M.Line) {
+        F.Line = F.Line ? std::min(F.Line, M.Line) : M.Line;
+        F.LastLine = std::max(F.LastLine, M.Line);
+      }
+    }
+  }
+  double PerWave = K.Waves ? Barriers / double(K.Waves) : 0;
+  if (!Lds || (Loop && Global) || PerWave <= T.ReductionBarriers || F.File.empty() || !F.Line)
+    return std::nullopt;
+  F.BarriersPerWave = PerWave;
+  F.Stall = Stall;
+  F.PerInstance = Barriers ? Stall / Barriers : 0;
+  F.Summary = number(PerWave) + " barriers per wave";
+  return F;
+}
+
+/// Type C: the loops (a branch back to a known target, the outermost of
+/// those that qualify), then the stretches between branches outside all
+/// such loops (a loop body when the stretch ends with a branch back of
+/// unknown target, as Nsight Compute's rows give it).
 void reductionRegions(const MeasuredKernel &K, const TraceThresholds &T,
                       std::vector<TraceFinding> &Out) {
+  std::map<size_t, size_t> Loops; // target -> the last branch back to it
+  for (size_t I = 0; I < K.Insts.size(); ++I) {
+    const MeasuredInst &M = K.Insts[I];
+    if (M.Kind == MeasuredKind::Branch && M.Backward && M.Target && *M.Target <= I)
+      Loops[*M.Target] = std::max(Loops[*M.Target], I);
+  }
+  std::vector<std::pair<size_t, size_t>> ByLength(Loops.begin(), Loops.end());
+  std::stable_sort(ByLength.begin(), ByLength.end(), [](const auto &A, const auto &B) {
+    return A.second - A.first > B.second - B.first;
+  });
+  std::vector<std::pair<size_t, size_t>> Taken;
+  auto inside = [&](size_t I) {
+    for (const auto &[B, E] : Taken)
+      if (B <= I && I <= E)
+        return true;
+    return false;
+  };
+  for (const auto &[B, E] : ByLength)
+    if (!inside(B))
+      if (auto F = reductionRegion(K, T, B, E, true)) {
+        Taken.push_back({B, E});
+        Out.push_back(std::move(*F));
+      }
+  // A stretch in a loop of known extent was judged with its loop above: a
+  // stretch of a loop that loads global memory is no reduction.
+  auto inLoop = [&](size_t I) {
+    for (const auto &[B, E] : Loops)
+      if (B <= I && I <= E)
+        return true;
+    return false;
+  };
   size_t Begin = 0;
   for (size_t I = 0; I <= K.Insts.size(); ++I) {
     bool End = I == K.Insts.size() || K.Insts[I].Kind == MeasuredKind::Branch;
     if (!End)
       continue;
-    bool Loop = I < K.Insts.size() && K.Insts[I].Backward;
     size_t Last = I < K.Insts.size() ? I : I - 1;
-    double Barriers = 0, Stall = 0;
-    bool Lds = false, Global = false;
-    TraceFinding F;
-    F.Type = TraceType::C;
-    for (size_t J = Begin; J <= Last && J < K.Insts.size(); ++J) {
-      const MeasuredInst &M = K.Insts[J];
-      if (M.Kind == MeasuredKind::Barrier) {
-        Barriers += double(M.Hit);
-        F.Insts.push_back(J);
-      }
-      Lds |= isLds(M.Kind);
-      Global |= M.Kind == MeasuredKind::GlobalLoad;
-      if (M.Kind == MeasuredKind::Barrier || M.Kind == MeasuredKind::LdsWait || isLds(M.Kind))
-        Stall += K.Samples ? M.BarrierStall + M.ShortScoreboard : M.Stall;
-      // The region's lines: those of its barriers and LDS accesses.
-      bool Counts = M.Kind == MeasuredKind::Barrier || isLds(M.Kind);
-      if (Counts && !M.File.empty() && (F.File.empty() || M.File == F.File)) {
-        F.File = M.File;
-        F.Line = F.Line ? std::min(F.Line, M.Line) : M.Line;
-        F.LastLine = std::max(F.LastLine, M.Line);
-      }
-    }
-    double PerWave = K.Waves ? Barriers / double(K.Waves) : 0;
-    if (Lds && (!Loop || !Global) && PerWave > T.ReductionBarriers && !F.File.empty()) {
-      F.BarriersPerWave = PerWave;
-      F.Stall = Stall;
-      F.PerInstance = Barriers ? Stall / Barriers : 0;
-      F.Summary = number(PerWave) + " barriers per wave";
-      Out.push_back(std::move(F));
-    }
+    bool Loop = I < K.Insts.size() && K.Insts[I].Backward;
+    bool Covered = false;
+    for (size_t J = Begin; J <= Last && J < K.Insts.size(); ++J)
+      Covered |= inLoop(J);
+    if (!Covered && Begin < K.Insts.size())
+      if (auto F = reductionRegion(K, T, Begin, Last, Loop))
+        Out.push_back(std::move(*F));
     Begin = I + 1;
   }
 }
@@ -174,15 +225,26 @@ TraceSummary classifyTrace(const MeasuredKernel &K, const TraceThresholds &T) {
   }
   S.Findings = Lines.take();
   reductionRegions(K, T, S.Findings);
-  double Lds = 0;
+  // What each instruction adds to the LDS-related stall: the most any
+  // finding counts of it, so that overlapping findings count it once.
+  std::map<size_t, double> Attributed;
   for (TraceFinding &F : S.Findings) {
     if (F.Type == TraceType::B && K.Samples) {
       F.Stall = 0;
       for (size_t I : F.Insts)
         F.Stall += K.Insts[I].ShortScoreboard;
     }
+    if (F.Counted.empty())
+      F.Counted = F.Insts;
+    for (size_t I : F.Counted) {
+      const MeasuredInst &M = K.Insts[I];
+      double Of = !K.Samples               ? M.Stall
+                  : F.Type == TraceType::B ? M.ShortScoreboard
+                  : F.Type == TraceType::C ? M.BarrierStall + M.ShortScoreboard
+                                           : M.Stall;
+      Attributed[I] = std::max(Attributed[I], Of);
+    }
     F.Share = S.TotalStall > 0 ? F.Stall / S.TotalStall : 0;
-    Lds += F.Stall;
     if (F.Type == TraceType::A && K.Samples && F.NWay)
       F.Summary += " measured " + number(*F.NWay) + "-way, " + number(F.Stall) +
                    " warp-stall samples";
@@ -192,6 +254,9 @@ TraceSummary classifyTrace(const MeasuredKernel &K, const TraceThresholds &T) {
   }
   std::stable_sort(S.Findings.begin(), S.Findings.end(),
                    [](const TraceFinding &A, const TraceFinding &B) { return A.Stall > B.Stall; });
+  double Lds = 0;
+  for (const auto &[I, Of] : Attributed)
+    Lds += Of;
   S.LdsShare = S.TotalStall > 0 ? Lds / S.TotalStall : 0;
   S.Headline = S.LdsShare > T.Headline;
   return S;

@@ -17,8 +17,12 @@
 //     stall samples (stall_short_sb) on an instruction right after a shared
 //     load or store.
 //   Type C, reduction serialisation: a stretch of code without branches, or
-//     a loop body that reads no global memory, running more than
-//     ReductionBarriers barriers per wave, with LDS accesses between them.
+//     a loop that reads no global memory (from a branch back to its target,
+//     when known; else the stretch that ends with the branch back), running
+//     more than ReductionBarriers barriers per wave, with LDS accesses in
+//     it. The region's lines are those of its barriers and LDS accesses
+//     that have one (DWARF line 0, a barrier merged from two calls, has
+//     none).
 //
 // Each finding has its share of the kernel's stall (cycles, or warp-stall
 // samples), so that the hottest comes first. No Clang, no file formats.
@@ -50,6 +54,12 @@ struct MeasuredInst {
   std::string Text; ///< as the profiler wrote it
   MeasuredKind Kind = MeasuredKind::Other;
   bool Backward = false; ///< a branch back (a loop's end)
+  /// A branch's target (an index into MeasuredKernel::Insts), when the
+  /// profiler's text and addresses give it: a branch back to it closes the
+  /// loop [Target, this]. Compiled loops branch inside their body (the
+  /// exec-mask skip of an `if`, the exit test), so the loop is not the
+  /// stretch between two branches.
+  std::optional<size_t> Target;
   /// The user's source position (the outermost frame of an inline chain);
   /// empty File: none.
   std::string File;
@@ -96,6 +106,10 @@ struct TraceFinding {
   double PerInstance = 0;          ///< Stall / Hit (ATT)
   double Share = 0;                ///< of the kernel's stall
   std::vector<size_t> Insts;       ///< into MeasuredKernel::Insts
+  /// Those whose stall Stall sums: Insts, and for Type C also the LDS
+  /// accesses and waits of the region (a Type A access in a Type C loop
+  /// counts once towards TraceSummary::LdsShare).
+  std::vector<size_t> Counted;
   std::optional<double> NWay;      ///< Nsight Compute's measured conflict
   double BarriersPerWave = 0;      ///< Type C
   std::string Summary; ///< "ds_read_b32 stalls 176 cycles per instance"
@@ -104,7 +118,7 @@ struct TraceFinding {
 struct TraceSummary {
   std::vector<TraceFinding> Findings; ///< the largest share first
   double TotalStall = 0;
-  double LdsShare = 0; ///< of all findings together
+  double LdsShare = 0; ///< of all findings together, each instruction once
   bool Headline = false; ///< LdsShare above the threshold
 };
 

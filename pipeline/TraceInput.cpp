@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
+#include <optional>
 
 using llvm::StringRef;
 
@@ -24,6 +25,20 @@ bool isToolchainHeader(StringRef File) {
   return File.contains("/opt/rocm") || File.contains("/include/hip/") ||
          File.contains("amd_detail") || File.contains("/cuda/include") ||
          File.contains("__clang_") || File.contains("/usr/include");
+}
+
+/// A branch's signed offset in words (s_branch / s_cbranch_*: simm16, as
+/// the trace prints it, unsigned or negative), if the text has it.
+std::optional<long long> branchWords(StringRef Isa) {
+  StringRef Mn = Isa.split(' ').first;
+  StringRef Ops = Isa.split(' ').second.trim();
+  if (!Mn.starts_with("s_cbranch") && Mn != "s_branch")
+    return std::nullopt;
+  long long V = 0;
+  StringRef Last = Ops.rsplit(' ').second.empty() ? Ops : Ops.rsplit(' ').second;
+  if (Last.getAsInteger(0, V) || V < -32768 || V >= 65536)
+    return std::nullopt;
+  return V >= 32768 ? V - 65536 : V;
 }
 
 MeasuredKind kindOfAmd(StringRef Isa, bool &Backward) {
@@ -49,11 +64,8 @@ MeasuredKind kindOfAmd(StringRef Isa, bool &Backward) {
   if (Mn.starts_with("global_load") || Mn.starts_with("buffer_load") || Mn.starts_with("flat_load"))
     return MeasuredKind::GlobalLoad;
   if (Mn.starts_with("s_cbranch") || Mn == "s_branch") {
-    // The 16-bit offset, as the trace prints it: unsigned, or negative.
-    long long V = 0;
-    StringRef Last = Ops.rsplit(' ').second.empty() ? Ops : Ops.rsplit(' ').second;
-    if (!Last.getAsInteger(0, V))
-      Backward = V < 0 || (V >= 32768 && V < 65536);
+    if (auto Words = branchWords(Isa))
+      Backward = *Words < 0;
     return MeasuredKind::Branch;
   }
   return MeasuredKind::Other;
@@ -63,6 +75,7 @@ MeasuredKernel fromAtt(const att::KernelCode &Code, const std::vector<att::WaveF
   MeasuredKernel K;
   K.Name = Code.Name.empty() ? Code.Symbol : Code.Name;
   std::map<unsigned, size_t> ByRow; // code.json row index -> instruction
+  std::map<uint64_t, size_t> ByAddress;
   for (const att::CodeRow &R : Code.Rows) {
     MeasuredInst M;
     M.Text = R.Isa;
@@ -80,8 +93,18 @@ MeasuredKernel fromAtt(const att::KernelCode &Code, const std::vector<att::WaveF
     if (!K.Waves && R.Hit)
       K.Waves = R.Hit;
     ByRow[R.Index] = K.Insts.size();
+    ByAddress[R.Vaddr] = K.Insts.size();
     K.Insts.push_back(std::move(M));
   }
+  // Where each branch goes: the next instruction (4 bytes on) plus its
+  // offset in words, when that is a row of this kernel.
+  for (size_t I = 0; I < Code.Rows.size(); ++I)
+    if (K.Insts[I].Kind == MeasuredKind::Branch)
+      if (auto Words = branchWords(Code.Rows[I].Isa)) {
+        long long To = static_cast<long long>(Code.Rows[I].Vaddr) + 4 + 4 * *Words;
+        if (auto It = ByAddress.find(static_cast<uint64_t>(To)); To >= 0 && It != ByAddress.end())
+          K.Insts[I].Target = It->second;
+      }
   for (const att::WaveFile &W : Waves)
     for (const auto &[Wait, Deps] : W.WaitDeps) {
       auto It = ByRow.find(Wait);

@@ -83,8 +83,9 @@ void joinBankConflict(const AnalyzedFile &File, const FilePlan &Plan, const Trac
                                                             degree(std::fabs(*F.NWay - *Worst)));
   else
     J.Agreement = *Worst > 1 ? "the stall agrees with the predicted conflict"
-                             : "the analysis predicts no conflict here: the stall has another "
-                               "cause (back-pressure of the LDS queue, a wait that lands here)";
+                             : "the stall disagrees with the prediction (conflict-free): it has "
+                               "another cause (back-pressure of the LDS queue, a wait that lands "
+                               "here)";
   for (const ArrayFix &Fix : Plan.Fixes)
     if (Fix.ArrayIds.count(ArrayId)) {
       J.Fix = std::string(CheckName) + ": " + Fix.Plan.Description;
@@ -106,6 +107,15 @@ TraceJoin joinTraceFinding(ASTContext &Ctx, const AnalyzedFile &File, const File
                            const TraceFinding &F, const std::string &Target) {
   TraceJoin J;
   const SourceManager &SM = Ctx.getSourceManager();
+  // DWARF line 0 ("file:?"): code the compiler merged from several lines
+  // (two stores into one ds_write2st64_b32, two barriers into one), which
+  // no line of the file holds.
+  if (!F.Line) {
+    J.Prediction = "no source line: the trace gives line 0 (code the compiler merged from "
+                   "several lines)";
+    J.Fix = "no fix: " + J.Prediction;
+    return J;
+  }
   size_t T = std::find(File.Targets.begin(), File.Targets.end(), Target) - File.Targets.begin();
   if (T == File.Targets.size())
     T = 0;

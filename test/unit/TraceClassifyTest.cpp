@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace lds;
 
 namespace {
@@ -100,6 +102,63 @@ TEST(TraceClassify, TypeCCountsBarriersPerWave) {
   Loop.Insts.insert(Loop.Insts.begin(),
                     inst("global_load_dword v2, v[4:5], off", MeasuredKind::GlobalLoad, 40, 128, 0));
   EXPECT_TRUE(classifyTrace(Loop, TraceThresholds()).Findings.empty());
+}
+
+// The reduction loop as clang-22 compiles examples/reduction_sequential.hip
+// for gfx942 (test/lit/trace/examples.test): the loop's header holds the
+// fence and barrier (DWARF line 0: the barriers of lines 16 and 21 merged)
+// and the exit test; the body `if (tid < s)` is skipped by
+// s_cbranch_execz, itself a branch back to the header. No stretch between
+// two branches holds both the barrier and an LDS access: the loop is
+// [the branches' target, the last branch back].
+TEST(TraceClassify, TypeCLoopFromTheBranchTarget) {
+  auto branch = [](const char *Text, unsigned Line, uint64_t Hit, std::optional<size_t> To) {
+    MeasuredInst M = inst(Text, MeasuredKind::Branch, Line, Hit, 0);
+    M.Backward = To.has_value();
+    M.Target = To;
+    return M;
+  };
+  MeasuredKernel K = kernel({
+      inst("global_load_dword v4, v[2:3], off", MeasuredKind::GlobalLoad, 15, 16, 64), // 0
+      inst("ds_write_b32 v1, v4", MeasuredKind::LdsStore, 15, 16, 64),                 // 1
+      branch("s_branch 1", 15, 16, std::nullopt),                                      // 2
+      inst("s_lshr_b32 s3, s3, 1", MeasuredKind::Other, 18, 176, 0),                   // 3: header
+      inst("s_waitcnt lgkmcnt(0)", MeasuredKind::LdsWait, 0, 176, 2816),
+      inst("s_barrier", MeasuredKind::Barrier, 0, 176, 528000),
+      branch("s_cbranch_scc1 14", 18, 176, std::nullopt),                              // exit
+      inst("v_cmp_gt_u32_e32 vcc, s3, v0", MeasuredKind::Other, 19, 160, 0),
+      branch("s_cbranch_execz 65527", 19, 160, 3),                                     // 8
+      inst("ds_read_b32 v2, v2", MeasuredKind::LdsLoad, 20, 21, 210),
+      inst("ds_write_b32 v1, v2", MeasuredKind::LdsStore, 20, 21, 2730),               // 10
+      branch("s_branch 65516", 20, 21, 3),                                             // 11
+      inst("s_endpgm", MeasuredKind::Other, 26, 16, 0)});
+  TraceSummary S = classifyTrace(K, TraceThresholds());
+  ASSERT_EQ(S.Findings.size(), 2u);
+  const TraceFinding &C = S.Findings[0];
+  EXPECT_EQ(C.Type, TraceType::C);
+  EXPECT_DOUBLE_EQ(C.BarriersPerWave, 11);
+  EXPECT_EQ(C.Line, 20u) << "the barrier's line 0 is no line of the region";
+  EXPECT_EQ(C.LastLine, 20u);
+  EXPECT_EQ(C.Insts, std::vector<size_t>({5}));
+  EXPECT_DOUBLE_EQ(C.Stall, 2816 + 528000 + 210 + 2730);
+  // The store stalls 130 per instance: Type A as well, inside the loop. The
+  // headline counts its stall once.
+  EXPECT_EQ(S.Findings[1].Type, TraceType::A);
+  EXPECT_DOUBLE_EQ(S.LdsShare, (2816 + 528000 + 210 + 2730) / (64 + 64 + 2816 + 528000 + 210 + 2730.0));
+  // Without the targets (the old reading: stretches between branches) no
+  // stretch has both: no Type C.
+  for (MeasuredInst &M : K.Insts)
+    M.Target.reset();
+  EXPECT_EQ(classifyTrace(K, TraceThresholds()).Findings.size(), 1u);
+  for (MeasuredInst &M : K.Insts)
+    if (M.Backward)
+      M.Target = 3;
+  // A loop that loads global memory is a tiled loop's refill, not a
+  // reduction, and neither is any stretch of it.
+  K.Insts[7] = inst("global_load_dword v5, v[6:7], off", MeasuredKind::GlobalLoad, 19, 160, 0);
+  S = classifyTrace(K, TraceThresholds());
+  ASSERT_EQ(S.Findings.size(), 1u);
+  EXPECT_EQ(S.Findings[0].Type, TraceType::A);
 }
 
 TEST(TraceClassify, SamplesUseTheMeasuredConflictAndRankByStall) {
