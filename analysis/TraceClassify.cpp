@@ -38,8 +38,10 @@ public:
     F.Line = F.LastLine = M.Line;
     F.Stall += M.Stall;
     F.Insts.push_back(I);
-    if (M.NWay && (!F.NWay || *M.NWay > *F.NWay))
+    if (M.NWay && (!F.NWay || *M.NWay > *F.NWay)) {
       F.NWay = M.NWay;
+      F.NWayBytes = M.Bytes;
+    }
   }
 
   std::vector<TraceFinding> take() {

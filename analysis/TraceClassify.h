@@ -69,8 +69,13 @@ struct MeasuredInst {
   /// Compute: warp-level instructions executed, and warp-stall samples.
   uint64_t Hit = 0;
   double Stall = 0;
-  /// Nsight Compute: the measured conflict, and the stall reasons used.
+  /// Nsight Compute: the measured conflict degree, shared wavefronts over
+  /// the ideal wavefronts (as the analysis' degree is passes over ideal
+  /// passes), and the stall reasons used.
   std::optional<double> NWay;
+  /// An LDS access's bytes per lane and address, from its mnemonic
+  /// (LDS.128: 16, ds_read2_b32: 4); 0 when the name gives none.
+  unsigned Bytes = 0;
   double ShortScoreboard = 0, BarrierStall = 0;
   /// ATT wave files: the instructions (indexes into MeasuredKernel::Insts)
   /// a wait waited on.
@@ -111,6 +116,7 @@ struct TraceFinding {
   /// counts once towards TraceSummary::LdsShare).
   std::vector<size_t> Counted;
   std::optional<double> NWay;      ///< Nsight Compute's measured conflict
+  unsigned NWayBytes = 0;          ///< MeasuredInst::Bytes of the one NWay is from
   double BarriersPerWave = 0;      ///< Type C
   std::string Summary; ///< "ds_read_b32 stalls 176 cycles per instance"
 };

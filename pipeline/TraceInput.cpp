@@ -41,10 +41,11 @@ std::optional<long long> branchWords(StringRef Isa) {
   return V >= 32768 ? V - 65536 : V;
 }
 
-MeasuredKind kindOfAmd(StringRef Isa, bool &Backward) {
+MeasuredKind kindOfAmd(StringRef Isa, bool &Backward, unsigned &Bytes) {
   StringRef Mn = Isa.split(' ').first;
   StringRef Ops = Isa.split(' ').second.trim();
   if (auto Ds = amdasm::classifyDs(Mn)) {
+    Bytes = Ds->WidthBytes;
     switch (Ds->Kind) {
     case amdasm::DsKind::Load:
       return MeasuredKind::LdsLoad;
@@ -79,7 +80,7 @@ MeasuredKernel fromAtt(const att::KernelCode &Code, const std::vector<att::WaveF
   for (const att::CodeRow &R : Code.Rows) {
     MeasuredInst M;
     M.Text = R.Isa;
-    M.Kind = kindOfAmd(R.Isa, M.Backward);
+    M.Kind = kindOfAmd(R.Isa, M.Backward, M.Bytes);
     M.Where = R.SourceText;
     for (auto It = R.Chain.rbegin(); It != R.Chain.rend(); ++It)
       if (!isToolchainHeader(It->File)) {
@@ -120,11 +121,52 @@ MeasuredKernel fromAtt(const att::KernelCode &Code, const std::vector<att::WaveF
   return K;
 }
 
-MeasuredKind kindOfSass(const ncu::SassRow &R) {
-  StringRef Op = StringRef(R.Sass).trim();
+/// LDS.U16, STS.128, LDSM.16.M88.4 ...: the bytes per lane of a shared
+/// access's SASS mnemonic (ldmatrix: 16, a matrix row per lane).
+unsigned bytesOfSass(StringRef Mn) {
+  llvm::SmallVector<StringRef, 4> Parts;
+  Mn.split(Parts, '.');
+  if (Parts[0] == "LDSM" || Parts[0] == "STSM")
+    return 16;
+  unsigned Bytes = 4;
+  for (StringRef P : llvm::ArrayRef<StringRef>(Parts).drop_front()) {
+    if (P == "U8" || P == "S8")
+      Bytes = 1;
+    else if (P == "U16" || P == "S16")
+      Bytes = 2;
+    else if (P == "64")
+      Bytes = 8;
+    else if (P == "128")
+      Bytes = 16;
+  }
+  return Bytes;
+}
+
+/// Nsight Compute's "L1 Conflicts Shared N-Way" is wavefronts per
+/// instruction: a 16-byte load or an atomic needs several without any
+/// conflict (the H200 pages: LDS.128 conflict-free at 4, ATOMS.CAST.SPIN at
+/// 2). The degree the analysis predicts is against the ideal, so compare
+/// with wavefronts over ideal wavefronts where the page has both.
+std::optional<double> measuredDegree(const ncu::SassRow &R) {
+  auto Wavefronts = R.metric("L1 Wavefronts Shared");
+  auto Ideal = R.metric("L1 Wavefronts Shared Ideal");
+  if (Wavefronts && Ideal && *Ideal > 0)
+    return *Wavefronts / *Ideal;
+  auto Excessive = R.metric("L1 Wavefronts Shared Excessive");
+  if (Excessive && Ideal && *Ideal > 0)
+    return 1 + *Excessive / *Ideal;
+  return R.nWay();
+}
+
+StringRef sassMnemonic(StringRef Sass) {
+  StringRef Op = Sass.trim();
   if (Op.starts_with("@")) // a predicate: @P0 LDS ...
     Op = Op.split(' ').second.trim();
-  StringRef Mn = Op.split(' ').first;
+  return Op.split(' ').first;
+}
+
+MeasuredKind kindOfSass(const ncu::SassRow &R) {
+  StringRef Mn = sassMnemonic(R.Sass);
   std::string Space = R.addressSpace(), Access = R.accessOperation();
   if (Space == "Shared") {
     if (Mn.starts_with("ATOMS"))
@@ -159,7 +201,8 @@ MeasuredKernel fromNcu(const ncu::Kernel &Kernel) {
     M.Stall = R.stallSamples().value_or(0);
     if (M.Kind == MeasuredKind::LdsLoad || M.Kind == MeasuredKind::LdsStore ||
         M.Kind == MeasuredKind::LdsAtomic)
-      M.NWay = R.nWay();
+      M.NWay = measuredDegree(R);
+      M.Bytes = bytesOfSass(sassMnemonic(R.Sass));
     M.ShortScoreboard = R.stall("short_sb").value_or(0);
     M.BarrierStall = R.stall("barrier").value_or(0);
     if (!K.Waves && M.Hit)

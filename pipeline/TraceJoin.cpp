@@ -44,15 +44,74 @@ std::string fixNote(const BarrierFindingText &T) {
   return "";
 }
 
+/// A kernel's name as the analysis and the profilers can both be read:
+/// "void ns::k<(int)1, 32>(float const*, int) (ui_output_agent_1_dispatch_2)"
+/// and "k<1, 32>" both give "k<1,32>" (no return type, scope, parameters,
+/// casts of template arguments or spaces).
+std::string comparableKernelName(llvm::StringRef Name) {
+  int Depth = 0;
+  size_t Params = Name.size(), Start = 0;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '<')
+      ++Depth;
+    else if (C == '>')
+      --Depth;
+    else if (Depth == 0 && C == '(') {
+      Params = I;
+      break;
+    } else if (Depth == 0 && (C == ' ' || C == ':'))
+      Start = I + 1;
+  }
+  std::string Out;
+  llvm::StringRef Base = Name.slice(Start, Params);
+  for (size_t I = 0; I < Base.size(); ++I) {
+    if (Base[I] == '(') { // a cast of a template argument: (int)1
+      size_t Close = Base.find(')', I);
+      if (Close != llvm::StringRef::npos) {
+        I = Close;
+        continue;
+      }
+    }
+    if (Base[I] != ' ')
+      Out += Base[I];
+  }
+  return Out;
+}
+
+/// Whether access A is on Line of F's file: at the call site (an ATT inline
+/// chain's outermost frame), inside the helper (Nsight Compute's line of
+/// inlined code), or a frame between. Its column there.
+std::optional<unsigned> columnOnLine(const Access &A, const TraceFinding &F) {
+  auto On = [&](const SourceLoc &L) { return L.Line == F.Line && sameFile(L.File, F.File); };
+  for (const SourceLoc &L : A.CallChain)
+    if (On(L))
+      return L.Column;
+  if (On(A.Loc))
+    return A.Loc.Column;
+  return std::nullopt;
+}
+
 void joinBankConflict(const AnalyzedFile &File, const FilePlan &Plan, const TraceFinding &F,
-                      size_t T, const std::string &Target, TraceJoin &J) {
+                      size_t T, const std::string &Target, const std::string &Kernel,
+                      TraceJoin &J) {
   const Model &M = File.Built.M;
+  // Only the traced kernel's accesses, when its name is one the analysis
+  // knows: the instantiations of a template differ (kmajor_tile<1> is 2-way
+  // where kmajor_tile<0> is 4-way, on one line).
+  std::string Traced = comparableKernelName(Kernel);
+  bool Known = std::any_of(M.Accesses.begin(), M.Accesses.end(), [&](const Access &A) {
+    return comparableKernelName(A.Kernel) == Traced;
+  });
   std::optional<double> Worst;
+  unsigned WorstBytes = 0;
+  const AccessResult *WorstResult = nullptr;
   std::string Unknown, Array, ArrayId;
   for (size_t I = 0; I < M.Accesses.size(); ++I) {
     const Access &A = M.Accesses[I];
-    const SourceLoc &At = A.CallChain.empty() ? A.Loc : A.CallChain.front();
-    if (At.Line != F.Line || !sameFile(At.File, F.File) || T >= File.Results[I].size())
+    std::optional<unsigned> Column = columnOnLine(A, F);
+    if (!Column || T >= File.Results[I].size() ||
+        (Known && comparableKernelName(A.Kernel) != Traced))
       continue;
     const AccessResult &R = File.Results[I][T];
     if (R.Status != ResultStatus::Exact) {
@@ -61,11 +120,21 @@ void joinBankConflict(const AnalyzedFile &File, const FilePlan &Plan, const Trac
     }
     if (!Worst || R.Degree > *Worst) {
       Worst = R.Degree;
-      J.Column = At.Column;
+      WorstBytes = A.WidthBytes;
+      WorstResult = &R;
+      J.Column = *Column;
       const SharedArray *Arr = M.findArray(A.ArrayId);
       Array = Arr ? Arr->Name : A.ArrayId;
       ArrayId = A.ArrayId;
     }
+  }
+  // An unknown access on the line leaves the line unknown: its worst may
+  // be the one not evaluated.
+  if (Worst && !Unknown.empty()) {
+    J.Prediction = "predicted: unknown on " + Target + ": " + Unknown + " (another access on " +
+                   "this line: " + (*Worst > 1 ? degree(*Worst) + "-way" : "conflict-free") + ")";
+    J.Fix = "no fix: " + J.Prediction;
+    return;
   }
   if (!Worst) {
     J.Prediction = Unknown.empty() ? "the analysis finds no __shared__ access on this line"
@@ -76,12 +145,30 @@ void joinBankConflict(const AnalyzedFile &File, const FilePlan &Plan, const Trac
   J.PredictedDegree = Worst;
   J.Prediction = *Worst > 1 ? "predicted " + degree(*Worst) + "-way on " + Target
                             : "predicted conflict-free on " + Target;
-  if (F.NWay)
+  if (F.NWay) {
+    bool Agree = std::fabs(*F.NWay - *Worst) < 1e-6;
     J.Agreement = "measured " + degree(*F.NWay) + "-way, predicted " + degree(*Worst) + "-way: " +
-                  (std::fabs(*F.NWay - *Worst) < 1e-6 ? "they agree"
-                                                      : "they disagree by " +
-                                                            degree(std::fabs(*F.NWay - *Worst)));
-  else
+                  (Agree ? "they agree" : "they disagree by " + degree(std::fabs(*F.NWay - *Worst)));
+    // nvcc merges neighbouring scalar accesses (s[2i], s[2i+1] into one
+    // LDS.64): the measured degree is the wider instruction's, the
+    // prediction the access as written.
+    if (!Agree && F.NWayBytes > WorstBytes)
+      J.Agreement += "; the compiler made the line's " + std::to_string(WorstBytes) +
+                     "-byte accesses " + std::to_string(F.NWayBytes) +
+                     "-byte instructions, whose degree is the measured one (the prediction is "
+                     "for the accesses as written)";
+    // Nsight Compute's figure is over every execution of the instruction;
+    // the prediction is the worst iteration's.
+    if (!Agree && WorstResult->VariesWithIteration && *F.NWay < *Worst) {
+      std::string At;
+      for (const auto &[Name, Value] : WorstResult->WorstBinding)
+        At += (At.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+      J.Agreement += "; the cost varies with the iteration: the prediction is the worst "
+                     "iteration's" +
+                     (At.empty() ? std::string() : " (" + At + ")") +
+                     ", the measured degree the mean over every execution";
+    }
+  } else
     J.Agreement = *Worst > 1 ? "the stall agrees with the predicted conflict"
                              : "the stall disagrees with the prediction (conflict-free): it has "
                                "another cause (back-pressure of the LDS queue, a wait that lands "
@@ -104,7 +191,8 @@ void joinBankConflict(const AnalyzedFile &File, const FilePlan &Plan, const Trac
 } // namespace
 
 TraceJoin joinTraceFinding(ASTContext &Ctx, const AnalyzedFile &File, const FilePlan &Plan,
-                           const TraceFinding &F, const std::string &Target) {
+                           const TraceFinding &F, const std::string &Target,
+                           const std::string &Kernel) {
   TraceJoin J;
   const SourceManager &SM = Ctx.getSourceManager();
   // DWARF line 0 ("file:?"): code the compiler merged from several lines
@@ -122,7 +210,7 @@ TraceJoin joinTraceFinding(ASTContext &Ctx, const AnalyzedFile &File, const File
   std::string On = T < File.Targets.size() ? File.Targets[T] : Target;
   switch (F.Type) {
   case TraceType::A:
-    joinBankConflict(File, Plan, F, T, On, J);
+    joinBankConflict(File, Plan, F, T, On, Kernel, J);
     break;
   case TraceType::B:
     for (const MatchedRefillLoop &L : File.RefillLoops)

@@ -25,10 +25,12 @@ namespace lds {
 
 
 /// Joins F (a finding on Line of the parsed file) with the analysis of it,
-/// on Target (one of the file's targets, or the first).
+/// on Target (one of the file's targets, or the first), in the traced
+/// kernel Kernel (as the profiler names it; the accesses of every kernel on
+/// the line when the analysis knows no kernel of that name).
 TraceJoin joinTraceFinding(clang::ASTContext &Ctx, const AnalyzedFile &File,
                            const FilePlan &Plan, const TraceFinding &F,
-                           const std::string &Target);
+                           const std::string &Target, const std::string &Kernel);
 
 } // namespace lds
 

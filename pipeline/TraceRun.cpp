@@ -145,7 +145,7 @@ int runTrace(const TraceRequest &R, llvm::raw_ostream &Out, llvm::raw_ostream &E
         for (TraceReportFinding &RF : K.Findings) {
           if (RF.Source != F.File)
             continue;
-          RF.Join = joinTraceFinding(Ctx, F, Plan, RF.Finding, Report.Target);
+          RF.Join = joinTraceFinding(Ctx, F, Plan, RF.Finding, Report.Target, K.Name);
           if (R.HtmlPath.empty() || RF.Finding.Type != TraceType::A || T == F.Targets.size())
             continue;
           unsigned Maps = 0;

@@ -45,6 +45,41 @@ bool splitCsvRecord(StringRef Line, std::vector<std::string> &Fields, std::strin
   return true;
 }
 
+bool splitNcuRecord(StringRef Line, size_t HeaderSize, size_t FreeCol,
+                    std::vector<std::string> &Fields, std::string &Why) {
+  Line = Line.rtrim("\r\n");
+  bool Ok = splitCsvRecord(Line, Fields, Why);
+  if (Ok && Fields.size() == HeaderSize)
+    return true;
+  // ncu writes every field between quotes and does not double a quote
+  // inside one: a CUDA line `asm("..." : "=r"(r0))` or `printf("a,b")`
+  // breaks the CSV. Every other field is a number, "-" or a name without
+  // quotes, so split at the `","` between fields and give what is left over
+  // back to the one free-text column.
+  if (FreeCol == SIZE_MAX || FreeCol >= HeaderSize || Line.size() < 2 ||
+      !Line.starts_with("\"") || !Line.ends_with("\""))
+    return Ok;
+  llvm::SmallVector<StringRef, 0> Parts;
+  Line.drop_front().drop_back().split(Parts, "\",\"");
+  if (Parts.size() < HeaderSize)
+    return Ok;
+  size_t Extra = Parts.size() - HeaderSize;
+  Fields.clear();
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (I == FreeCol) {
+      std::string Free = Parts[I].str();
+      for (size_t J = 1; J <= Extra; ++J)
+        Free += "\",\"" + Parts[I + J].str();
+      Fields.push_back(std::move(Free));
+      I += Extra;
+    } else {
+      Fields.push_back(Parts[I].str());
+    }
+  }
+  Why.clear();
+  return true;
+}
+
 std::string SassRow::text(StringRef Column) const {
   auto It = Metrics.find(Column.str());
   return It == Metrics.end() ? "" : It->second;
@@ -77,7 +112,7 @@ llvm::Expected<Report> parseSourceCsv(StringRef Text, StringRef FileName) {
   Report R;
   std::vector<std::string> Header, Fields;
   Kernel *Cur = nullptr;
-  std::string PendingFile;
+  std::string PendingFile, BlockFile;
   unsigned LineNo = 0;
   auto Fail = [&](const std::string &Why) {
     return llvm::createStringError(FileName.str() + ":" + std::to_string(LineNo) + ": " + Why);
@@ -92,7 +127,9 @@ llvm::Expected<Report> parseSourceCsv(StringRef Text, StringRef FileName) {
     if (Raw.trim().empty())
       continue;
     std::string Why;
-    if (!splitCsvRecord(Raw, Fields, Why))
+    bool Split = Header.empty() ? splitCsvRecord(Raw, Fields, Why)
+                                : splitNcuRecord(Raw, Header.size(), SrcCol, Fields, Why);
+    if (!Split)
       return Fail(Why);
     while (!Fields.empty() && Fields.back().empty() && Fields.size() > Header.size())
       Fields.pop_back(); // a trailing comma
@@ -102,10 +139,21 @@ llvm::Expected<Report> parseSourceCsv(StringRef Text, StringRef FileName) {
       continue;
     }
     if ((Fields[0] == "Function Name" || Fields[0] == "Kernel Name") && Fields.size() >= 2) {
-      R.Kernels.emplace_back();
-      Cur = &R.Kernels.back();
-      Cur->Name = Fields[1];
-      Cur->File = PendingFile;
+      // cuda,sass: one block per source file of a launch (the kernel's
+      // file, then a CUDA header its inlined atomics come from): the next
+      // file of the same function is the same launch; a file it already has
+      // starts the next launch.
+      bool SameLaunch = Cur && R.Kind == Report::CudaAndSass && Cur->Name == Fields[1] &&
+                        std::find(Cur->Files.begin(), Cur->Files.end(), PendingFile) ==
+                            Cur->Files.end();
+      if (!SameLaunch) {
+        R.Kernels.emplace_back();
+        Cur = &R.Kernels.back();
+        Cur->Name = Fields[1];
+        Cur->File = PendingFile;
+      }
+      Cur->Files.push_back(PendingFile);
+      BlockFile = PendingFile;
       Header.clear();
       continue;
     }
@@ -153,7 +201,7 @@ llvm::Expected<Report> parseSourceCsv(StringRef Text, StringRef FileName) {
     SassRow S;
     S.Address = Fields[AddrCol];
     S.Sass = StringRef(Fields[SassCol]).trim().str();
-    S.File = Cur->File;
+    S.File = BlockFile;
     S.Line = CurLine;
     S.Metrics = std::move(Metrics);
     Cur->Sass.push_back(std::move(S));

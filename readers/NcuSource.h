@@ -9,7 +9,10 @@
 // for instructions listed under another line); with sass, `"Kernel
 // Name",...` and a header `"Address","Source",<metrics>`, one row per SASS
 // instruction, in address order. Metric values are kept as written ("-":
-// none); SassRow::metric reads one as a number. No Clang here.
+// none); SassRow::metric reads one as a number. With cuda,sass a launch
+// whose code comes from several files (an atomicAdd inlined from
+// sm_20_atomic_functions.hpp) has one block per file, all with the same
+// "Function Name": read as one Kernel. No Clang here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_READERS_NCUSOURCE_H
@@ -55,7 +58,10 @@ struct LineRow {
 
 struct Kernel {
   std::string Name; ///< "conflict(float *, int)"
-  std::string File; ///< cuda,sass: the File Path line
+  std::string File; ///< cuda,sass: the first block's File Path line
+  /// cuda,sass: the File Path of each block of this launch (ncu writes one
+  /// block per source file: the kernel's, a CUDA header's inlined code).
+  std::vector<std::string> Files;
   std::vector<LineRow> Lines;
   std::vector<SassRow> Sass; ///< in address order
 };
@@ -71,6 +77,14 @@ llvm::Expected<Report> parseSourceCsv(llvm::StringRef Text, llvm::StringRef File
 /// One CSV record: quoted fields with doubled quotes, commas inside
 /// quotes; false with Why set when a quote is not closed.
 bool splitCsvRecord(llvm::StringRef Line, std::vector<std::string> &Fields, std::string &Why);
+
+/// A record of a block whose header has HeaderSize columns, FreeCol the
+/// CUDA source text (SIZE_MAX: none): as splitCsvRecord, and where that
+/// does not give HeaderSize fields, as ncu writes it (every field quoted,
+/// quotes inside the source text not doubled), the surplus given back to
+/// FreeCol.
+bool splitNcuRecord(llvm::StringRef Line, size_t HeaderSize, size_t FreeCol,
+                    std::vector<std::string> &Fields, std::string &Why);
 
 } // namespace ncu
 } // namespace lds

@@ -120,6 +120,76 @@ TEST(NcuSource, CudaAndSassLines) {
   EXPECT_FALSE(K.Sass[0].nWay()) << "\"-\" is no value";
 }
 
+TEST(NcuSource, QuotesNcuDoesNotDouble) {
+  // ncu 2025.3 writes an asm line as it is, quotes not doubled (the real
+  // page of realcode/ldmatrix_asm.cu, line 13), and `","` inside a string.
+  const char *T = "\"File Path\",\"/tmp/t/k.cu\"\n"
+                  "\"Function Name\",\"ldm(unsigned int *)\"\n"
+                  "\"Line No\",\"Source\",\"Address\",\"Source\",\"Address Space\","
+                  "\"L1 Conflicts Shared N-Way\"\n"
+                  "\"13\",\": \"=r\"(r0), \"=r\"(r1) : \"r\"(addr));\",\"-\",\"-\",\"Shared\","
+                  "\"16\"\n"
+                  "\"\",\"\",\"0x40\",\"      LDSM.16.M88.4 R4, [R2]\",\"Shared\",\"16\"\n"
+                  "\"14\",\"printf(\"%d\",\"x\");\",\"-\",\"-\",\"-\",\"-\"\n"
+                  "\"\",\"\",\"0x50\",\"      NOP\",\"-\",\"-\"\n";
+  auto R = ncu::parseSourceCsv(T, "p.csv");
+  ASSERT_TRUE(static_cast<bool>(R)) << error(R.takeError());
+  const ncu::Kernel &K = R->Kernels[0];
+  ASSERT_EQ(K.Lines.size(), 2u);
+  EXPECT_EQ(K.Lines[0].Text, ": \"=r\"(r0), \"=r\"(r1) : \"r\"(addr));");
+  EXPECT_EQ(K.Lines[1].Text, "printf(\"%d\",\"x\");");
+  ASSERT_EQ(K.Sass.size(), 2u);
+  EXPECT_EQ(K.Sass[0].Line, 13u);
+  EXPECT_EQ(K.Sass[0].nWay(), 16);
+  EXPECT_EQ(K.Sass[1].Line, 14u);
+}
+
+TEST(NcuSource, OneBlockPerFileOfALaunch) {
+  // As the H200 pages of realcode/atomic_ptr_arith.cu: the kernel's file,
+  // then sm_20_atomic_functions.hpp for the atomicAdd, one launch; the
+  // kernel's file again starts the next launch.
+  auto Block = [](const char *File, const char *Addr, const char *Line) {
+    return std::string("\"File Path\",\"") + File + "\"\n\"Function Name\",\"k(float *)\"\n" +
+           "\"Line No\",\"Source\",\"Address\",\"Source\",\"Address Space\"\n\"" + Line +
+           "\",\"x\",\"-\",\"-\",\"-\"\n\"\",\"\",\"" + Addr + "\",\"      LDS R1, [R2]\",\"Shared\"\n";
+  };
+  std::string T = Block("/t/k.cu", "0x20", "9") + Block("/cuda/atomic.hpp", "0x10", "84") +
+                  Block("/t/k.cu", "0x20", "9");
+  auto R = ncu::parseSourceCsv(T, "p.csv");
+  ASSERT_TRUE(static_cast<bool>(R)) << error(R.takeError());
+  ASSERT_EQ(R->Kernels.size(), 2u);
+  const ncu::Kernel &K = R->Kernels[0];
+  EXPECT_EQ(K.Files, (std::vector<std::string>{"/t/k.cu", "/cuda/atomic.hpp"}));
+  ASSERT_EQ(K.Sass.size(), 2u);
+  EXPECT_EQ(K.Sass[0].File, "/cuda/atomic.hpp") << "in address order, each with its block's file";
+  EXPECT_EQ(K.Sass[0].Line, 84u);
+  EXPECT_EQ(K.Sass[1].File, "/t/k.cu");
+  EXPECT_EQ(R->Kernels[1].Sass.size(), 1u);
+}
+
+TEST(NcuSource, SassOnlyTwoKernels) {
+  // --print-source sass: no File Path, no Line No; one block per launch.
+  const char *T = "\"Kernel Name\",\"a(float *)\"\n"
+                  "\"Address\",\"Source\",\"Address Space\",\"L1 Conflicts Shared N-Way\"\n"
+                  "\"0x10\",\"      LDS R1, [R2]\",\"Shared\",\"4\"\n"
+                  "\"0x00\",\"      S2R R2, SR_TID.X\",\"-\",\"-\"\n"
+                  "\"Kernel Name\",\"b(int)\"\n"
+                  "\"Address\",\"Source\",\"Address Space\",\"L1 Conflicts Shared N-Way\","
+                  "\"Extra\"\n"
+                  "\"0x00\",\"      STS [R2], R1\",\"Shared\",\"1\",\"7\"\n";
+  auto R = ncu::parseSourceCsv(T, "s.csv");
+  ASSERT_TRUE(static_cast<bool>(R)) << error(R.takeError());
+  EXPECT_EQ(R->Kind, ncu::Report::SassOnly);
+  ASSERT_EQ(R->Kernels.size(), 2u);
+  EXPECT_EQ(R->Kernels[0].Name, "a(float *)");
+  ASSERT_EQ(R->Kernels[0].Sass.size(), 2u);
+  EXPECT_EQ(R->Kernels[0].Sass[1].nWay(), 4) << "in address order";
+  EXPECT_TRUE(R->Kernels[0].Sass[1].File.empty());
+  EXPECT_EQ(R->Kernels[0].Sass[1].Line, 0u);
+  ASSERT_EQ(R->Kernels[1].Sass.size(), 1u) << "each block has its own header";
+  EXPECT_EQ(R->Kernels[1].Sass[0].text("Extra"), "7");
+}
+
 TEST(NcuSource, Errors) {
   EXPECT_EQ(error(ncu::parseSourceCsv("\"Kernel Name\",\"k\",\n\"Address\",\"Source\",\"x\"\n"
                                       "\"0x0\",\"NOP\"\n",
