@@ -144,6 +144,20 @@ void reductionRegions(const MeasuredKernel &K, const TraceThresholds &T,
     if (M.Kind == MeasuredKind::Branch && M.Backward && M.Target && *M.Target <= I)
       Loops[*M.Target] = std::max(Loops[*M.Target], I);
   }
+  // ATT counts each row's executions exactly: the straight-line rows just
+  // before a loop's target that run as often as its first row run once per
+  // trip, in the loop. A branch whose offset lands past the loop's real
+  // start (as ../shared/trace/att_synth's does, on the s_barrier after the
+  // refill's global_load) then still gives the loop its loads.
+  std::map<size_t, size_t> Extended;
+  for (const auto &[Target, E] : Loops) {
+    size_t B = Target;
+    while (B > 0 && K.Insts[B].Hit && K.Insts[B - 1].Hit == K.Insts[B].Hit &&
+           K.Insts[B - 1].Kind != MeasuredKind::Branch)
+      --B;
+    Extended[B] = std::max(Extended[B], E);
+  }
+  Loops = std::move(Extended);
   std::vector<std::pair<size_t, size_t>> ByLength(Loops.begin(), Loops.end());
   std::stable_sort(ByLength.begin(), ByLength.end(), [](const auto &A, const auto &B) {
     return A.second - A.first > B.second - B.first;

@@ -161,6 +161,32 @@ TEST(TraceClassify, TypeCLoopFromTheBranchTarget) {
   EXPECT_EQ(S.Findings[0].Type, TraceType::A);
 }
 
+TEST(TraceClassify, LoopStartsWhereItsRowsRunAsOften) {
+  // ../shared/trace/att_synth's refill loop: 16 waves x 16 trips, its
+  // branch lands on the s_barrier, two rows past the global_load that runs
+  // 256 times as well. The load is the loop's: a refill, no Type C, however
+  // many barriers.
+  MeasuredKernel K = kernel({
+      inst("s_load_dwordx4 s[0:3], s[4:5], 0x0", MeasuredKind::Other, 10, 16, 0),     // 0
+      inst("global_load_dword v2, v[4:5], off", MeasuredKind::GlobalLoad, 17, 256, 0), // 1
+      inst("ds_write_b32 v1, v2", MeasuredKind::LdsStore, 18, 256, 0),                // 2
+      inst("s_barrier", MeasuredKind::Barrier, 19, 256, 0),                           // 3
+      inst("ds_read_b32 v3, v1", MeasuredKind::LdsLoad, 20, 256, 0),                  // 4
+      inst("s_cbranch_scc1 65532", MeasuredKind::Branch, 16, 256, 0),                 // 5
+      inst("s_endpgm", MeasuredKind::Other, 41, 16, 0)});
+  K.Insts[5].Backward = true;
+  K.Insts[5].Target = 3;
+  EXPECT_TRUE(classifyTrace(K, TraceThresholds()).Findings.empty());
+  // Once per wave before the loop (16, not 256): not the loop's; 16
+  // barriers per wave over LDS with no global load is a Type C.
+  K.Insts[1].Hit = 16;
+  K.Insts[2].Hit = 16;
+  TraceSummary S = classifyTrace(K, TraceThresholds());
+  ASSERT_EQ(S.Findings.size(), 1u);
+  EXPECT_EQ(S.Findings[0].Type, TraceType::C);
+  EXPECT_DOUBLE_EQ(S.Findings[0].BarriersPerWave, 16);
+}
+
 TEST(TraceClassify, SamplesUseTheMeasuredConflictAndRankByStall) {
   MeasuredKernel K = kernel({inst("STS [R2], R3", MeasuredKind::LdsStore, 5, 1024, 40),
                              inst("LDS R4, [R2]", MeasuredKind::LdsLoad, 7, 1024, 90),

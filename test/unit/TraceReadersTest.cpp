@@ -11,6 +11,8 @@
 #include "readers/AttTrace.h"
 #include "readers/NcuSource.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <gtest/gtest.h>
 
 using namespace lds;
@@ -18,6 +20,50 @@ using namespace lds;
 namespace {
 
 std::string error(llvm::Error E) { return llvm::toString(std::move(E)); }
+
+TEST(AttTrace, TheSharedFixtureAsWritten) {
+  // ../shared/trace/att_synth, copied unchanged into test/lit/trace/Inputs.
+  auto D = att::readAtt(LDS_TRACE_FIXTURE_DIR "/att_synth");
+  ASSERT_TRUE(static_cast<bool>(D)) << error(D.takeError());
+  ASSERT_EQ(D->size(), 1u);
+  const att::CodeFile &C = (*D)[0].Code;
+  EXPECT_EQ(C.Version, "3.0.0");
+  EXPECT_EQ(C.Header.size(), 10u) << "the string header, split";
+  ASSERT_EQ(C.Kernels.size(), 1u);
+  EXPECT_EQ(C.Kernels[0].Symbol, "_Z10lds_kernelPfPKfi");
+  ASSERT_EQ(C.Kernels[0].Rows.size(), 52u) << "53 rows, one a label";
+  const att::CodeRow &Read = C.Kernels[0].Rows[9];
+  EXPECT_EQ(Read.Isa, "ds_read_b32 v6, v1 offset:128");
+  EXPECT_EQ(Read.Hit, 256u);
+  EXPECT_EQ(Read.Stall, 43520u);
+  const att::CodeRow &Barrier = C.Kernels[0].Rows[24];
+  ASSERT_EQ(Barrier.Chain.size(), 2u) << Barrier.SourceText;
+  EXPECT_EQ(Barrier.Chain[1].File, "/src/lds_kernel.hip") << "the kernel's line last";
+  EXPECT_EQ(Barrier.Chain[1].Line, 31u);
+  ASSERT_EQ((*D)[0].Waves.size(), 1u);
+  EXPECT_EQ((*D)[0].Waves[0].WaitDeps.at(11), (std::vector<unsigned>{9, 10}));
+}
+
+TEST(NcuSource, TheSharedFixtureAsWritten) {
+  // ../shared/trace/ncu_conflict/src_both.csv: two launches of conflict(),
+  // stride 32 then 1.
+  auto Buf = llvm::MemoryBuffer::getFile(LDS_TRACE_FIXTURE_DIR "/ncu/src_both.csv");
+  ASSERT_TRUE(static_cast<bool>(Buf));
+  auto R = ncu::parseSourceCsv((*Buf)->getBuffer(), "src_both.csv");
+  ASSERT_TRUE(static_cast<bool>(R)) << error(R.takeError());
+  ASSERT_EQ(R->Kernels.size(), 2u);
+  const ncu::SassRow *Store = nullptr;
+  for (const ncu::SassRow &S : R->Kernels[0].Sass)
+    if (S.Sass == "STS [R5], R0")
+      Store = &S;
+  ASSERT_TRUE(Store);
+  EXPECT_EQ(Store->File, "/root/out/k.cu");
+  EXPECT_EQ(Store->Line, 5u);
+  EXPECT_EQ(Store->nWay(), 32);
+  EXPECT_EQ(Store->metric("L1 Wavefronts Shared"), 32768);
+  EXPECT_EQ(Store->metric("L1 Wavefronts Shared Ideal"), 1024);
+  EXPECT_EQ(Store->instructionsExecuted(), 1024);
+}
 
 TEST(AttTrace, ChainsInnermostFirst) {
   auto C = att::parseSource("/opt/rocm/amd_device_functions.h:808 -> /src/k.hip:19");
@@ -53,6 +99,30 @@ TEST(AttTrace, ListHeaderExtraColumnsAndTwoKernels) {
   EXPECT_EQ(C->Kernels[0].Rows[1].Hit, 0u) << "kept, not executed";
   EXPECT_TRUE(C->Kernels[0].Rows[1].Chain.empty());
   EXPECT_EQ(C->Kernels[1].Rows[0].Index, 4u);
+}
+
+TEST(AttTrace, FourteenColumnStringHeaderAndLabelRowsLater) {
+  // A 14-column variant with a string header, rows before any label row
+  // (read as one unnamed kernel), a label row in the middle carrying
+  // first_inst_index - 1, a row with no source.
+  const char *J = R"J({"header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, Latency, Stall, Idle, PC_Issued, PC_Stalled, Stall_Reasons, Extra",
+    "version": "3.1.0", "code": [
+    ["s_nop 0", 0, 0, "/s/k.hip:1", 1, 4092, 16, 16, 0, 0, 0, 0, [], 7],
+    ["; _Z1cv", 0, 0, "c()", 1, 4096, 0, 0, 0, 0, 0, 0, [], 0],
+    ["ds_write_b32 v1, v2", 0, 2, "", 1, 4096, 0, 0, 0, 0, 0, 0, [], 0],
+    ["s_endpgm", 0, 3, "/s/k.hip:9", 1, 4104, 16, 64, 8, 0, 0, 0, [], 0]]})J";
+  auto C = att::parseCode(J, "code.json");
+  ASSERT_TRUE(static_cast<bool>(C)) << error(C.takeError());
+  ASSERT_EQ(C->Header.size(), 14u);
+  EXPECT_EQ(C->Header[13], "Extra");
+  ASSERT_EQ(C->Kernels.size(), 2u);
+  EXPECT_TRUE(C->Kernels[0].Symbol.empty());
+  EXPECT_EQ(C->Kernels[0].Rows.size(), 1u);
+  EXPECT_EQ(C->Kernels[1].Symbol, "_Z1cv");
+  ASSERT_EQ(C->Kernels[1].Rows.size(), 2u);
+  EXPECT_EQ(C->Kernels[1].Rows[0].Hit, 0u) << "unexecuted, kept";
+  EXPECT_TRUE(C->Kernels[1].Rows[0].Chain.empty()) << "no source";
+  EXPECT_EQ(C->Kernels[1].Rows[1].Stall, 8u);
 }
 
 TEST(AttTrace, ErrorsNameTheRow) {
