@@ -4,6 +4,8 @@
 #include "planner/Occupancy.h"
 #include "planner/PlanText.h"
 
+#include <algorithm>
+
 namespace lds::planner {
 
 Scored scoreCandidate(const PlanInputs &In, const Evaluator &Ev, const Evaluation &Before,
@@ -51,6 +53,74 @@ std::string consideredLine(const PlanInputs &In, const Scored &S) {
   return Line;
 }
 
+namespace {
+
+unsigned log2Of(unsigned V) {
+  unsigned L = 0;
+  while ((1u << L) < V)
+    ++L;
+  return L;
+}
+
+unsigned widthOf(unsigned Mask) {
+  unsigned W = 0;
+  while ((1u << W) <= Mask)
+    ++W;
+  return W;
+}
+
+/// Whether row swizzle Row and column swizzle Col can be one layout: the
+/// bits of the column Row changes are none of those Col reads.
+bool composable(const SwizzleParams &Row, const SwizzleParams &Col) {
+  unsigned Lo = log2Of(Row.VecElems), Hi = Lo + widthOf(Row.Mask);
+  for (unsigned S : Col.ColShifts) {
+    unsigned From = log2Of(Col.colUnit()) + S, To = From + widthOf(Col.ColMask);
+    if (From < Hi && Lo < To)
+      return false;
+  }
+  return true;
+}
+
+/// Column terms combined with row swizzles, each term in its own unit: the
+/// few best column-only layouts that leave a conflict, with every row
+/// swizzle that improves on its own and changes no bit the column term
+/// reads. One run then reaches what a second --fix on the column layout
+/// would (LeetCUDA bcf: bit 1 ^= column bit 5, then bit 0 ^= row bit 2).
+std::vector<std::pair<FixCandidate, uint64_t>> rowAndColumnCandidates(const std::vector<Scored> &All,
+                                                                      const CandidateSet &Set) {
+  constexpr size_t MaxColumnLayouts = 4;
+  std::vector<const Scored *> Cols, Rows;
+  for (const Scored &S : All) {
+    if (S.C.K != FixCandidate::Swizzle || !S.Rejected.empty() || !S.Improves)
+      continue;
+    if (S.C.Swz.hasColumnTerm() && !S.C.Swz.Mask && !allIdeal(S.Eval))
+      Cols.push_back(&S);
+    else if (!S.C.Swz.hasColumnTerm())
+      Rows.push_back(&S);
+  }
+  std::stable_sort(Cols.begin(), Cols.end(),
+                   [](const Scored *A, const Scored *B) { return A->Eval.Cost < B->Eval.Cost; });
+  if (Cols.size() > MaxColumnLayouts)
+    Cols.resize(MaxColumnLayouts);
+  std::vector<std::pair<FixCandidate, uint64_t>> Out;
+  for (const Scored *C : Cols)
+    for (const Scored *R : Rows) {
+      if (!composable(R->C.Swz, C->C.Swz))
+        continue;
+      SwizzleParams P = C->C.Swz;
+      P.ColVecElems = C->C.Swz.colUnit();
+      P.VecElems = R->C.Swz.VecElems;
+      P.Shift = R->C.Swz.Shift;
+      P.Mask = R->C.Swz.Mask;
+      Out.push_back({FixCandidate::swizzle(P),
+                     std::min(R->Lay.SwizzledColumns, C->Lay.SwizzledColumns)});
+    }
+  (void)Set;
+  return Out;
+}
+
+} // namespace
+
 std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
                                     const Evaluation &Before, const CandidateSet &Set,
                                     std::vector<std::string> &Considered) {
@@ -62,11 +132,22 @@ std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
   };
   for (const FixCandidate &C : Set.Pads)
     Score(C, 0);
-  for (size_t I = 0; I < Set.Swizzles.size(); ++I)
+  for (size_t I = 0; I < Set.Swizzles.size(); ++I) {
+    // The layouts with a column term are many; they are needed only when
+    // no simpler one is conflict-free on every target and reading.
+    if (I == Set.FirstColumnSwizzle &&
+        std::any_of(All.begin(), All.end(), [](const Scored &S) {
+          return S.Rejected.empty() && S.Improves && allIdeal(S.Eval);
+        }))
+      break;
     Score(Set.Swizzles[I], Set.SwizzledColumns[I]);
+  }
   if (In.Strat == Strategy::Auto && !Set.Pads.empty() && !Set.Swizzles.empty())
     for (const auto &[C, Permuted] : padSwizzleCandidates(All, Set))
       Score(C, Permuted);
+  // Scored last, so that padSwizzleCandidates sees the singles only.
+  for (const auto &[C, Permuted] : rowAndColumnCandidates(All, Set))
+    Score(C, Permuted);
   return All;
 }
 

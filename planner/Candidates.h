@@ -24,6 +24,9 @@ struct CandidateSet {
   std::vector<FixCandidate> Pads, Swizzles;
   std::vector<uint64_t> SwizzledColumns; ///< per swizzle: the columns it permutes
   std::string NoSwizzleWhy;              ///< why no swizzle fits, if none does
+  /// Swizzles[FirstColumnSwizzle...] have a column term: scored only when no
+  /// pad or row swizzle before them is conflict-free everywhere.
+  size_t FirstColumnSwizzle = SIZE_MAX;
 };
 
 /// The pads, smallest first (PadCandidates.cpp).

@@ -89,11 +89,28 @@
 
 namespace lds {
 
-/// col' = col ^ (((row >> Shift) & Mask) * VecElems), all in element units.
+/// A linear XOR layout over GF(2) on the XOR units of a row: with the unit
+/// u = col / VecElems (the widest access, or wider),
+///   f  = ((row >> Shift) & Mask) ^ XOR over s in ColShifts of ((u >> s) & ColMask),
+///   u' = u ^ f,   col' = col ^ (f * VecElems).
+/// The row term is the classic swizzle; the column terms XOR higher bits of
+/// the unit into its low bits (`chunk ^= (chunk >> 3) & 1`; with shifts
+/// {3, 4}, bit 0 ^= bit 3 ^ bit 4), which moves lanes of one row apart when
+/// every lane reads the same row (a GEMM's B tile). Every shift is at least
+/// the width of Mask | ColMask, so the bits read are never the bits
+/// changed: the map is its own inverse on each row.
 struct SwizzleParams {
   unsigned Shift = 0;
   unsigned Mask = 0;
   unsigned VecElems = 1;
+  std::vector<unsigned> ColShifts; ///< in column units; empty: no column term
+  unsigned ColMask = 0;
+  /// The column term's own unit (elements; 0: VecElems): a row term that
+  /// flips bit 0 and a column term in 8-byte units that flips bit 1 (the
+  /// column term's source bits are then above both terms' bits).
+  unsigned ColVecElems = 0;
+  bool hasColumnTerm() const { return !ColShifts.empty() && ColMask; }
+  unsigned colUnit() const { return ColVecElems ? ColVecElems : VecElems; }
 };
 
 struct FixCandidate {
@@ -109,6 +126,7 @@ struct FixCandidate {
 
   static FixCandidate pad(unsigned Elems);
   static FixCandidate swizzle(unsigned Shift, unsigned Mask, unsigned VecElems);
+  static FixCandidate swizzle(const SwizzleParams &S);
   static FixCandidate padSwizzle(unsigned Elems, const SwizzleParams &S);
   /// "pad +2", "swizzle ((row >> 0) & 7) * 1", "pad +1, swizzle ..."
   std::string str() const;

@@ -59,15 +59,33 @@ std::string elemsText(uint64_t N, const SharedArray &Array) {
                                                 : plural(Array));
 }
 
-std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes) {
+namespace {
+/// "bit 3", "bits 2-5": the Mask-wide field at Shift.
+std::string bitsText(unsigned Shift, unsigned Mask) {
   unsigned Bits = 0;
-  while ((1u << Bits) <= S.Mask)
+  while ((1u << Bits) <= Mask)
     ++Bits;
-  std::string Units = std::to_string(S.VecElems * ElemBytes) + "-byte units";
-  std::string RowBits =
-      Bits <= 1 ? "bit " + std::to_string(S.Shift)
-                : "bits " + std::to_string(S.Shift) + "-" + std::to_string(S.Shift + Bits - 1);
-  return "XOR-swizzle columns in " + Units + " with " + RowBits + " of the row";
+  return Bits <= 1 ? "bit " + std::to_string(Shift)
+                   : "bits " + std::to_string(Shift) + "-" + std::to_string(Shift + Bits - 1);
+}
+} // namespace
+
+std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes) {
+  auto Units = [&](unsigned Elems) { return std::to_string(Elems * ElemBytes) + "-byte units"; };
+  std::string Row, Col;
+  if (S.Mask)
+    Row = bitsText(S.Shift, S.Mask) + " of the row";
+  if (S.hasColumnTerm()) {
+    for (size_t I = 0; I < S.ColShifts.size(); ++I)
+      Col += (I == 0 ? "" : I + 1 == S.ColShifts.size() ? " and " : ", ") +
+             bitsText(S.ColShifts[I], S.ColMask);
+    Col += " of the unit";
+  }
+  if (!Row.empty() && !Col.empty() && S.colUnit() != S.VecElems)
+    return "XOR-swizzle columns in " + Units(S.VecElems) + " with " + Row + ", and in " +
+           Units(S.colUnit()) + " with " + Col;
+  return "XOR-swizzle columns in " + Units(Col.empty() ? S.VecElems : S.colUnit()) + " with " +
+         Row + (!Row.empty() && !Col.empty() ? " and " : "") + Col;
 }
 
 std::string rowsText(const SharedArray &Array, const Layout &Base) {

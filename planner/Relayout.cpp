@@ -54,6 +54,13 @@ FixCandidate FixCandidate::swizzle(unsigned Shift, unsigned Mask, unsigned VecEl
   return C;
 }
 
+FixCandidate FixCandidate::swizzle(const SwizzleParams &S) {
+  FixCandidate C;
+  C.K = Swizzle;
+  C.Swz = S;
+  return C;
+}
+
 FixCandidate FixCandidate::padSwizzle(unsigned Elems, const SwizzleParams &S) {
   FixCandidate C;
   C.K = PadSwizzle;
@@ -66,6 +73,10 @@ std::string FixCandidate::str() const {
   std::string Pad = "pad +" + std::to_string(PadElems);
   std::string Swizzle = "swizzle ((row >> " + std::to_string(Swz.Shift) + ") & " +
                         std::to_string(Swz.Mask) + ") * " + std::to_string(Swz.VecElems);
+  for (unsigned S : Swz.hasColumnTerm() ? Swz.ColShifts : std::vector<unsigned>())
+    Swizzle += " ^ ((unit >> " + std::to_string(S) + ") & " + std::to_string(Swz.ColMask) + ")";
+  if (Swz.hasColumnTerm() && Swz.colUnit() != Swz.VecElems)
+    Swizzle += " * " + std::to_string(Swz.colUnit());
   return K == FixCandidate::Pad ? Pad : K == FixCandidate::Swizzle ? Swizzle : Pad + ", " + Swizzle;
 }
 
@@ -146,10 +157,32 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
     Idx.push_back(to64(E));
   if (C.swizzles()) {
     const SwizzleParams &Z = C.Swz;
-    ExprRef Row = Idx[N - 2];
-    ExprRef Bits =
-        op64(BinaryOp::And, Z.Shift ? op64(BinaryOp::Shr, Row, c64(Z.Shift)) : Row, c64(Z.Mask));
-    Idx[N - 1] = op64(BinaryOp::Xor, Idx[N - 1], scaled(Bits, Z.VecElems));
+    ExprRef Row = Idx[N - 2], Col = Idx[N - 1];
+    ExprRef RowBits, ColBits;
+    if (Z.Mask)
+      RowBits = op64(BinaryOp::And, Z.Shift ? op64(BinaryOp::Shr, Row, c64(Z.Shift)) : Row,
+                     c64(Z.Mask));
+    unsigned Log2Unit = 0;
+    while ((1u << Log2Unit) < Z.colUnit())
+      ++Log2Unit;
+    for (unsigned S : Z.hasColumnTerm() ? Z.ColShifts : std::vector<unsigned>()) {
+      unsigned By = S + Log2Unit;
+      ExprRef Field =
+          op64(BinaryOp::And, By ? op64(BinaryOp::Shr, Col, c64(By)) : Col, c64(Z.ColMask));
+      ColBits = ColBits ? op64(BinaryOp::Xor, ColBits, Field) : Field;
+    }
+    // One unit: ((row bits) ^ (column bits)) * unit, as it is written.
+    ExprRef Term;
+    if (RowBits && ColBits && Z.colUnit() == Z.VecElems)
+      Term = scaled(op64(BinaryOp::Xor, RowBits, ColBits), Z.VecElems);
+    else if (RowBits && ColBits)
+      Term = op64(BinaryOp::Xor, scaled(RowBits, Z.VecElems), scaled(ColBits, Z.colUnit()));
+    else if (RowBits)
+      Term = scaled(RowBits, Z.VecElems);
+    else if (ColBits)
+      Term = scaled(ColBits, Z.colUnit());
+    if (Term)
+      Idx[N - 1] = op64(BinaryOp::Xor, Col, Term);
   }
 
   // Element strides of the new layout, innermost last.

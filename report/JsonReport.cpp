@@ -202,10 +202,21 @@ void JsonReport::addFix(const VerifiedFix &Fix) {
            {"status", Fix.Status}};
   if (Plan.Choice.pads())
     O["pad_elements"] = static_cast<int64_t>(Plan.Choice.PadElems);
-  if (Plan.Choice.swizzles())
-    O["swizzle"] = Object{{"shift", static_cast<int64_t>(Plan.Choice.Swz.Shift)},
-                          {"mask", static_cast<int64_t>(Plan.Choice.Swz.Mask)},
-                          {"vector_elements", static_cast<int64_t>(Plan.Choice.Swz.VecElems)}};
+  if (Plan.Choice.swizzles()) {
+    const SwizzleParams &Z = Plan.Choice.Swz;
+    Object Swz{{"shift", static_cast<int64_t>(Z.Shift)},
+               {"mask", static_cast<int64_t>(Z.Mask)},
+               {"vector_elements", static_cast<int64_t>(Z.VecElems)}};
+    if (Z.hasColumnTerm()) {
+      llvm::json::Array Shifts;
+      for (unsigned S : Z.ColShifts)
+        Shifts.push_back(static_cast<int64_t>(S));
+      Swz["column_shifts"] = std::move(Shifts);
+      Swz["column_mask"] = static_cast<int64_t>(Z.ColMask);
+      Swz["column_vector_elements"] = static_cast<int64_t>(Z.colUnit());
+    }
+    O["swizzle"] = std::move(Swz);
+  }
   Fixes.push_back(std::move(O));
 }
 

@@ -5,21 +5,47 @@
 #include "rewrites/SourceEdits.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
 namespace lds {
 
 namespace {
-/// ((row >> S) & M) * V, with the parts that do nothing left out.
-std::string xorTerm(const std::string &Row, const SwizzleParams &P) {
-  std::string R = parenthesize(Row);
-  if (P.Shift)
-    R = "(" + R + " >> " + std::to_string(P.Shift) + ")";
-  std::string T = "(" + R + " & " + std::to_string(P.Mask) + ")";
-  if (P.VecElems > 1)
-    T = "(" + T + " * " + std::to_string(P.VecElems) + ")";
-  return T;
+/// (X >> S) & M, the shift left out when 0.
+std::string field(const std::string &X, unsigned Shift, unsigned Mask) {
+  std::string R = parenthesize(X);
+  if (Shift)
+    R = "(" + R + " >> " + std::to_string(Shift) + ")";
+  return "(" + R + " & " + std::to_string(Mask) + ")";
+}
+
+/// (((row >> S) & M) ^ ((col >> (CS + log2 V)) & CM)) * V, with the parts
+/// that do nothing left out.
+std::string xorTerm(const std::string &Row, const std::string &Col, const SwizzleParams &P) {
+  auto Times = [](std::string T, unsigned Unit) {
+    return Unit > 1 ? "(" + T + " * " + std::to_string(Unit) + ")" : T;
+  };
+  auto Xor = [](const std::vector<std::string> &Parts) {
+    return Parts.size() == 1 ? Parts[0] : "(" + llvm::join(Parts, " ^ ") + ")";
+  };
+  unsigned Log2Unit = 0;
+  while ((1u << Log2Unit) < P.colUnit())
+    ++Log2Unit;
+  std::vector<std::string> RowParts, ColParts;
+  if (P.Mask)
+    RowParts.push_back(field(Row, P.Shift, P.Mask));
+  for (unsigned S : P.hasColumnTerm() ? P.ColShifts : std::vector<unsigned>())
+    ColParts.push_back(field(Col, S + Log2Unit, P.ColMask));
+  if (ColParts.empty())
+    return Times(Xor(RowParts), P.VecElems);
+  if (RowParts.empty())
+    return Times(Xor(ColParts), P.colUnit());
+  if (P.colUnit() == P.VecElems) {
+    RowParts.insert(RowParts.end(), ColParts.begin(), ColParts.end());
+    return Times(Xor(RowParts), P.VecElems);
+  }
+  return "(" + Times(Xor(RowParts), P.VecElems) + " ^ " + Times(Xor(ColParts), P.colUnit()) + ")";
 }
 } // namespace
 
@@ -54,13 +80,19 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
         return refuse("the row index has side effects; repeating it in the "
                       "swizzle would change the program",
                       Row->getBeginLoc());
+      if (P.hasColumnTerm() && Col->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return refuse("the column index has side effects; repeating it in the "
+                      "swizzle would change the program",
+                      Col->getBeginLoc());
       auto RR = editableRange(Row, Ctx, Edit.Scope);
       auto CR = editableRange(Col, Ctx, Edit.Scope);
       if (!RR)
         return RR.takeError();
       if (!CR)
         return CR.takeError();
-      std::string New = parenthesize(textOf(*CR, Ctx)) + " ^ " + xorTerm(textOf(*RR, Ctx), P);
+      std::string ColText = textOf(*CR, Ctx);
+      std::string New =
+          parenthesize(ColText) + " ^ " + xorTerm(textOf(*RR, Ctx), ColText, P);
       if (llvm::Error E =
               addReplacement(Reps, tooling::Replacement(SM, *CR, New), A->getBeginLoc()))
         return E;
@@ -114,8 +146,12 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
     }
     if (ColText.empty())
       ColText = "0";
-    std::string New =
-        RowTermText + " + (" + parenthesize(ColText) + " ^ " + xorTerm(RowText, P) + ")";
+    if (P.hasColumnTerm() && Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return refuse("the column index has side effects; repeating it in the swizzle would "
+                    "change the program",
+                    Subs[0]->getBeginLoc());
+    std::string New = RowTermText + " + (" + parenthesize(ColText) + " ^ " +
+                      xorTerm(RowText, ColText, P) + ")";
     if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New), A->getBeginLoc()))
       return E;
   }

@@ -12,6 +12,7 @@
 #include "analysis/LaneEvaluator.h"
 
 #include <gtest/gtest.h>
+#include <iostream>
 
 #include <optional>
 #include <set>
@@ -669,11 +670,13 @@ TEST(FixPlanner, NothingToFix) {
 // tid % 16 (256 threads) inside loops over dotIdx and i (0..7). Within a
 // warp dotIdx is uniform: lanes t and t + 16 share a word, the 16 words
 // 8 tc + i (+ 133 dotIdx) fall on 4 banks 4 times: 4-way on sm_90 and
-// gfx942. A pad only moves the uniform row: nothing changes. No span
-// divides 133, but the columns reach 0..127 only, so swizzles of the first
-// 128 columns are tried: the row is uniform in a warp, so each XORs every
-// lane with the same bits and keeps the 4 banks: none helps either.
-TEST(FixPlanner, RefusesSiboehmExtraColumn) {
+// gfx942. A pad only moves the uniform row, and so does every row swizzle
+// (each XORs every lane with the same bits): none helps. A column term
+// does: c ^ ((c >> 5) & 3) XORs tc / 4 (bits 5-6 of the column) into i's
+// low bits, so bank 8 (tc % 4) + (i ^ tc / 4) takes 16 values: 1-way. It
+// changes the low 2 bits only, so it permutes each aligned group of 4
+// columns: the first 132 of the 133, past every column reached (0..127).
+TEST(FixPlanner, SiboehmExtraColumnNeedsAColumnTerm) {
   SharedArray Bs = array("Bs", "float", 4, {8 * 133});
   std::vector<Access> V = {access(Bs, {sym("dotIdx"), (tx() % 16) * 8 + sym("i")}, 4, {256, 1, 1},
                                   AccessKind::Load, 133)};
@@ -684,14 +687,23 @@ TEST(FixPlanner, RefusesSiboehmExtraColumn) {
   EXPECT_EQ(Before.Degree, 4);
   FixPlan P = planFix(Bs, ptrs(V), targets({"sm_90", "gfx942"}), 8 * 133 * 4 + 8192, Strategy::Auto,
                       model());
-  EXPECT_FALSE(P.Found);
-  EXPECT_EQ(P.Refusal, "padding is not possible: no pad of 'Bs' indexed as r * 133 + c lowers "
-                       "the passes; a swizzle is not possible: no XOR swizzle of 'Bs' indexed "
-                       "as r * 133 + c lowers the passes");
-  FixPlan Swz = planFix(Bs, ptrs(V), targets({"sm_90"}), 8192, Strategy::Swizzle, model());
-  EXPECT_FALSE(Swz.Found);
-  EXPECT_EQ(Swz.Refusal, "no swizzle removes the conflict: no XOR swizzle of 'Bs' "
-                         "indexed as r * 133 + c lowers the passes");
+  ASSERT_TRUE(P.Found) << P.Refusal << "\n" << considered(P);
+  EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+  EXPECT_EQ(P.Choice.Swz.Mask, 0u) << "no row term";
+  EXPECT_EQ(P.Choice.Swz.VecElems, 1u);
+  EXPECT_EQ(P.Choice.Swz.ColShifts, std::vector<unsigned>{5});
+  EXPECT_EQ(P.Choice.Swz.ColMask, 3u);
+  EXPECT_EQ(P.NewLayout.SwizzledColumns, 132u) << "the whole spans of 4 columns";
+  EXPECT_EQ(P.Description, "XOR-swizzle columns in 4-byte units with bits 5-6 of the unit: 4-way "
+                           "-> 1-way on sm_90 and gfx942, no extra LDS");
+  EXPECT_EQ(analyzeUnder(Bs, V[0], P.Choice, "sm_90").Degree, 1);
+  EXPECT_EQ(analyzeUnder(Bs, V[0], P.Choice, "gfx942").Degree, 1);
+  EXPECT_TRUE(isBijection(Bs, P.Choice, 133, 8, nullptr, 132));
+  // Padding alone still cannot.
+  FixPlan Pad = planFix(Bs, ptrs(V), targets({"sm_90"}), 8192, Strategy::Pad, model());
+  EXPECT_FALSE(Pad.Found);
+  EXPECT_EQ(Pad.Refusal, "no padding removes the conflict: no pad of 'Bs' indexed as r * 133 + "
+                         "c lowers the passes");
 }
 
 // A dynamic extern float s[] used as rows of 32 (the transpose words again).
@@ -788,10 +800,14 @@ TEST(FixPlanner, AccessesWrittenWithDifferentRowLengths) {
 }
 
 // LeetCUDA bcf: tile[16][65] (padded by hand), block 16x16. Loads
-// tile[(ly % 4) * 4 + q][lx * 4 + ly / 4] are 4-way. No XOR span divides
-// 65, but every column reached is < 64: the swizzle c ^ ((r >> 2) & 1) on
-// the first 64 columns is valid and makes the loads 2-way (the input's
-// notes enumerate it); the stores tile[ly][lx * 4 + q] stay 2-way.
+// tile[(ly % 4) * 4 + q][lx * 4 + ly / 4] are 4-way, the stores
+// tile[ly][lx * 4 + q] 2-way. No XOR span divides 65, but every column
+// reached is < 64: layouts of the first 64 columns are valid. The row
+// swizzle c ^ ((r >> 2) & 1) alone makes the loads 2-way (the input's notes
+// enumerate it); a column term in 8-byte units, c ^ (((c >> 5) & 1) * 2),
+// alone makes loads 2-way and stores 1-way; both at once (bit 0 ^= row bit
+// 2, bit 1 ^= column bit 5: the term changes no bit the other reads) make
+// everything 1-way, in one run, so that a second --fix finds nothing.
 TEST(FixPlanner, SwizzleOfAHandPaddedRow) {
   SharedArray T = array("tile", "float", 4, {16, 65});
   std::vector<Access> V;
@@ -805,13 +821,31 @@ TEST(FixPlanner, SwizzleOfAHandPaddedRow) {
   EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
   EXPECT_EQ(P.Choice.Swz.Shift, 2u);
   EXPECT_EQ(P.Choice.Swz.Mask, 1u);
+  EXPECT_EQ(P.Choice.Swz.VecElems, 1u);
+  EXPECT_EQ(P.Choice.Swz.ColShifts, std::vector<unsigned>{4});
+  EXPECT_EQ(P.Choice.Swz.ColMask, 1u);
+  EXPECT_EQ(P.Choice.Swz.colUnit(), 2u);
   EXPECT_EQ(P.NewLayout.SwizzledColumns, 64u);
-  EXPECT_EQ(P.Outcomes[0].DegreeBefore, 4);
-  EXPECT_EQ(P.Outcomes[0].DegreeAfter, 2);
-  // One-to-one on the 64 columns the accesses reach; not on all 65 (column
-  // 64 ^ 1 = 65 is outside the row).
+  EXPECT_EQ(P.Description, "XOR-swizzle columns in 4-byte units with bit 2 of the row, and in "
+                           "8-byte units with bit 4 of the unit: 4-way -> 1-way on sm_90, no "
+                           "extra LDS");
+  for (const Access &A : V)
+    EXPECT_EQ(analyzeUnder(T, A, P.Choice, "sm_90").Degree, 1) << A.Loc.Line;
   EXPECT_TRUE(isBijection(T, P.Choice, 0, 0, nullptr, 64));
-  EXPECT_FALSE(isBijection(T, P.Choice, 0, 0, nullptr));
+  // Each term alone, as the first --fix used to write the row one.
+  FixCandidate Row = FixCandidate::swizzle(2, 1, 1);
+  SwizzleParams ColOnly;
+  ColOnly.VecElems = 2;
+  ColOnly.ColShifts = {4};
+  ColOnly.ColMask = 1;
+  FixCandidate Col = FixCandidate::swizzle(ColOnly);
+  for (size_t I = 0; I < V.size(); ++I) {
+    bool Load = I % 2;
+    EXPECT_EQ(analyzeUnder(T, V[I], Row, "sm_90").Degree, 2) << I;
+    EXPECT_EQ(analyzeUnder(T, V[I], Col, "sm_90").Degree, Load ? 2 : 1) << I;
+  }
+  EXPECT_TRUE(isBijection(T, Row, 0, 0, nullptr, 64));
+  EXPECT_FALSE(isBijection(T, Row, 0, 0, nullptr)) << "column 64 ^ 1 = 65 is outside the row";
 }
 
 // A column reached past the last whole span keeps such swizzles out: the

@@ -4,15 +4,15 @@
 __global__ void bcf(float *y) {
     __shared__ float tile[16][65];
     const int lx = threadIdx.x, ly = threadIdx.y;
-    tile[ly][(lx * 4) ^ ((ly >> 2) & 1)] = 1.f;
-    tile[ly][(lx * 4 + 1) ^ ((ly >> 2) & 1)] = 2.f;
-    tile[ly][(lx * 4 + 2) ^ ((ly >> 2) & 1)] = 3.f;
-    tile[ly][(lx * 4 + 3) ^ ((ly >> 2) & 1)] = 4.f;
+    tile[ly][(lx * 4) ^ (((ly >> 2) & 1) ^ ((((lx * 4) >> 5) & 1) * 2))] = 1.f;
+    tile[ly][(lx * 4 + 1) ^ (((ly >> 2) & 1) ^ ((((lx * 4 + 1) >> 5) & 1) * 2))] = 2.f;
+    tile[ly][(lx * 4 + 2) ^ (((ly >> 2) & 1) ^ ((((lx * 4 + 2) >> 5) & 1) * 2))] = 3.f;
+    tile[ly][(lx * 4 + 3) ^ (((ly >> 2) & 1) ^ ((((lx * 4 + 3) >> 5) & 1) * 2))] = 4.f;
     __syncthreads();
-    float a = tile[(ly % 4) * 4][(lx * 4 + ly / 4) ^ ((((ly % 4) * 4) >> 2) & 1)];
-    float b = tile[(ly % 4) * 4 + 1][(lx * 4 + ly / 4) ^ ((((ly % 4) * 4 + 1) >> 2) & 1)];
-    float c = tile[(ly % 4) * 4 + 2][(lx * 4 + ly / 4) ^ ((((ly % 4) * 4 + 2) >> 2) & 1)];
-    float d = tile[(ly % 4) * 4 + 3][(lx * 4 + ly / 4) ^ ((((ly % 4) * 4 + 3) >> 2) & 1)];
+    float a = tile[(ly % 4) * 4][(lx * 4 + ly / 4) ^ (((((ly % 4) * 4) >> 2) & 1) ^ ((((lx * 4 + ly / 4) >> 5) & 1) * 2))];
+    float b = tile[(ly % 4) * 4 + 1][(lx * 4 + ly / 4) ^ (((((ly % 4) * 4 + 1) >> 2) & 1) ^ ((((lx * 4 + ly / 4) >> 5) & 1) * 2))];
+    float c = tile[(ly % 4) * 4 + 2][(lx * 4 + ly / 4) ^ (((((ly % 4) * 4 + 2) >> 2) & 1) ^ ((((lx * 4 + ly / 4) >> 5) & 1) * 2))];
+    float d = tile[(ly % 4) * 4 + 3][(lx * 4 + ly / 4) ^ (((((ly % 4) * 4 + 3) >> 2) & 1) ^ ((((lx * 4 + ly / 4) >> 5) & 1) * 2))];
     y[ly * 16 + lx] = a + b + c + d;
 }
 int main() { bcf<<<1, dim3(16, 16)>>>(nullptr); }
