@@ -243,7 +243,7 @@ public:
     if (!WantWitness)
       for (const Known &K : Memo[Key])
         if (K.Phase == Phase && sameExpr(K.Rest.get(), Shape.Rest.get()) &&
-            sameExpr(K.Predicate.get(), Predicate.get())) {
+            sameExpr(K.Predicate.get(), Predicate.get()) && shiftHolds(K, Shape)) {
           // The same lanes, shifted: the cost is the same, but whether they
           // stay inside the array is not.
           BlockCost C = K.Cost;
@@ -253,19 +253,87 @@ public:
           return C;
         }
 
-    BlockCost Result = costOf(Offset, Predicate, B, WantWitness);
-    if (Result.Ok && !WantWitness)
-      Memo[Key].push_back({Shape.Rest, Predicate, Phase, Shape.Offset, Result});
+    std::vector<WaveAddresses> Waves;
+    BlockCost Result = costOf(Offset, Predicate, B, WantWitness, Waves);
+    if (Result.Ok && !WantWitness) {
+      Known K{Shape.Rest, Predicate, Phase, Shape.Offset, Result, Shape.Conditions, {}};
+      // Only a binding whose addresses are Rest + Offset stands for others.
+      if (innerRanges(K, Waves, B) && shiftHolds(K, Shape))
+        Memo[Key].push_back(std::move(K));
+    }
     if (Result.Ok)
       checkBounds(Result, B);
     return Result;
   }
 
 private:
+  struct Known {
+    ExprRef Rest, Predicate;
+    int64_t Phase;
+    int64_t Offset; ///< the uniform offset of the binding costed
+    BlockCost Cost;
+    /// The shape's conditions (ExprShape.h), and the lowest and highest
+    /// value of each one's Inner over the lanes that ran the access.
+    std::vector<ShapeCondition> Conditions;
+    std::vector<std::pair<int64_t, int64_t>> Ranges;
+  };
+
+  /// Whether K's lanes, moved by Shape's offset, are the addresses of the
+  /// binding Shape was taken of: every narrow sum it was moved out of stays
+  /// inside its type for every lane that runs the access (C wraps an
+  /// unsigned one, and the wrapped address is no shift of K's).
+  static bool shiftHolds(const Known &K, const ExprShape &Shape) {
+    if (K.Conditions.size() != Shape.Conditions.size())
+      return false;
+    for (size_t I = 0; I < K.Conditions.size(); ++I) {
+      const ShapeCondition &C = Shape.Conditions[I];
+      if (!(C.Ty == K.Conditions[I].Ty) || !sameExpr(C.Inner.get(), K.Conditions[I].Inner.get()))
+        return false;
+      if (I < K.Ranges.size() &&
+          (!inShapeRange(C, K.Ranges[I].first) || !inShapeRange(C, K.Ranges[I].second)))
+        return false;
+    }
+    return true;
+  }
+
+  /// Fills K.Ranges from the active lanes of Waves (none active: no
+  /// ranges, and nothing to check); false if some Inner does not evaluate.
+  bool innerRanges(Known &K, const std::vector<WaveAddresses> &Waves, const Binding &B) const {
+    if (K.Conditions.empty())
+      return true;
+    const auto &Dims = A.Block.Dims;
+    LaneEnv Env;
+    for (unsigned D = 0; D < 3; ++D)
+      Env.BlockDim[D] = Dims[D];
+    Env.WaveSize = T.WaveSize;
+    Env.Symbols = &B;
+    bool First = true;
+    for (size_t W = 0; W < Waves.size(); ++W)
+      for (size_t L = 0; L < Waves[W].Active.size(); ++L) {
+        if (!Waves[W].Active[L])
+          continue;
+        unsigned Linear = static_cast<unsigned>(W * T.WaveSize + L);
+        Env.ThreadIdx = {Linear % Dims[0], Linear / Dims[0] % Dims[1],
+                         Linear / (Dims[0] * Dims[1])};
+        Env.LaneId = static_cast<int64_t>(L);
+        if (First)
+          K.Ranges.assign(K.Conditions.size(), {0, 0});
+        for (size_t I = 0; I < K.Conditions.size(); ++I) {
+          std::optional<int64_t> V = LaneEvaluator::eval(*K.Conditions[I].Inner, Env);
+          if (!V)
+            return false;
+          std::pair<int64_t, int64_t> &R = K.Ranges[I];
+          R = First ? std::make_pair(*V, *V)
+                    : std::make_pair(std::min(R.first, *V), std::max(R.second, *V));
+        }
+        First = false;
+      }
+    return true;
+  }
+
   BlockCost costOf(const ExprRef &Offset, const ExprRef &Predicate, const Binding &B,
-                   bool WantWitness) const {
+                   bool WantWitness, std::vector<WaveAddresses> &Waves) const {
     BlockCost Result;
-    std::vector<WaveAddresses> Waves;
     std::string Why;
     if (!blockAddresses(Offset, Predicate, A.Block, T.WaveSize, B, Waves, Why, &Result.Impossible,
                         &Sampled)) {
@@ -375,12 +443,6 @@ private:
   const TargetModel &T;
   const BlockCostRule Rule;
   const std::vector<std::string> &Sampled;
-  struct Known {
-    ExprRef Rest, Predicate;
-    int64_t Phase;
-    int64_t Offset; ///< the uniform offset of the binding costed
-    BlockCost Cost;
-  };
   mutable std::unordered_map<size_t, std::vector<Known>> Memo;
 };
 
