@@ -291,7 +291,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   P.DisabledChecks = F.DisabledChecks;
   FileFixes Planned;
   if (F.runs(CheckName))
-    Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S, Scope);
+    Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S, Scope, Config.FixRank);
   for (DeclFix &D : Planned.Decls) {
     P.ConflictingAccesses += D.ConflictingAccesses;
     const std::string &Name = D.Name;

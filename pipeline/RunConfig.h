@@ -42,6 +42,9 @@ struct RunConfig {
   /// next iteration's loads (Auto: before the wait if an AMD target is
   /// requested, after it otherwise).
   PrefetchPlacement Placement = PrefetchPlacement::Auto;
+  /// --fix-rank: each array's fix takes the layout ranked FixRank among
+  /// those the rewrite can write (0: the planner's best; FixPlan::Rank).
+  unsigned FixRank = 0;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;
   BankModel Banks;

@@ -70,26 +70,56 @@ FixPlan draftOf(const PlanInputs &In, const Scored &S) {
   return Draft;
 }
 
+/// A runner-up that differs from one taken before it only by a wider pad,
+/// at no lower cost, is that layout with LDS wasted: not worth listing.
+bool widerPadOfTaken(const Scored &S, const std::vector<const Scored *> &Taken) {
+  if (!S.C.pads())
+    return false;
+  auto ShapeOf = [](FixCandidate C) {
+    C.PadElems = 0;
+    return C.str();
+  };
+  for (const Scored *T : Taken)
+    if (T->C.K == S.C.K && ShapeOf(T->C) == ShapeOf(S.C) && T->Growth <= S.Growth &&
+        T->Eval.Cost <= S.Eval.Cost + Eps && T->Eval.AltCost <= S.Eval.AltCost + Eps)
+      return true;
+  return false;
+}
+
 } // namespace
 
-const Scored *chooseWritable(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
-                             std::vector<Unwritable> &Refused,
-                             std::vector<std::string> &Considered) {
+std::vector<const Scored *> chooseWritable(const PlanInputs &In,
+                                           const std::vector<const Scored *> &Ranked,
+                                           size_t Want, std::vector<Unwritable> &Refused,
+                                           std::vector<std::string> &Considered) {
+  std::vector<const Scored *> Taken;
   for (const Scored *S : Ranked) {
+    if (Taken.size() >= Want)
+      break;
+    if (widerPadOfTaken(*S, Taken))
+      continue;
+    // Past the first one taken, the search only lists the runners-up: its
+    // lines and refusals explain the choice, not them.
+    std::vector<std::string> Unused;
+    std::vector<std::string> &Lines = Taken.empty() ? Considered : Unused;
     uint64_t Rows = In.DynRows;
     if (In.Unsized && !Rows)
       Rows = S->C.swizzles() ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift) : 2;
     std::string Why;
     if (!isBijection(In.Array, S->C, In.W, Rows, &Why, S->Lay.SwizzledColumns)) {
-      Considered.push_back(S->C.str() + ": not a bijection: " + Why);
+      Lines.push_back(S->C.str() + ": not a bijection: " + Why);
       continue;
     }
     std::optional<std::string> Cannot;
     if (In.Opts.Rewriter)
       Cannot = In.Opts.Rewriter->cannotRewrite(draftOf(In, *S));
-    if (!Cannot)
-      return S;
-    Considered.push_back(S->C.str() + ": cannot be written: " + *Cannot);
+    if (!Cannot) {
+      Taken.push_back(S);
+      continue;
+    }
+    Lines.push_back(S->C.str() + ": cannot be written: " + *Cannot);
+    if (!Taken.empty())
+      continue;
     bool KindSeen = false;
     for (const Unwritable &U : Refused)
       KindSeen |= U.Kind == S->C.K;
@@ -98,9 +128,9 @@ const Scored *chooseWritable(const PlanInputs &In, const std::vector<const Score
     // Only Strategy::Auto looks further: the other strategies name one kind,
     // and the rewrite refuses a kind, not one of its sizes.
     if (In.Strat != Strategy::Auto)
-      return nullptr;
+      break;
   }
-  return nullptr;
+  return Taken;
 }
 
 namespace {

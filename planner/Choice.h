@@ -18,14 +18,15 @@ namespace lds::planner {
 /// The admissible candidates that improve, best first.
 std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strategy Strat);
 
-/// The first of Ranked that is a bijection and that the rewrite can write
-/// (PlanOptions::Rewriter); each one that is not gets a line in Considered,
-/// and the first of each kind that cannot be written goes to Refused, best
-/// first. Only Strategy::Auto looks past a candidate that cannot be written.
-/// Null if none is taken.
-const Scored *chooseWritable(const PlanInputs &In, const std::vector<const Scored *> &Ranked,
-                             std::vector<Unwritable> &Refused,
-                             std::vector<std::string> &Considered);
+/// The first Want of Ranked that are bijections and that the rewrite can
+/// write (PlanOptions::Rewriter), best first. Up to the first one taken,
+/// each one that is not gets a line in Considered, and the first of each
+/// kind that cannot be written goes to Refused, best first. Only
+/// Strategy::Auto looks past a candidate that cannot be written.
+std::vector<const Scored *> chooseWritable(const PlanInputs &In,
+                                           const std::vector<const Scored *> &Ranked,
+                                           size_t Want, std::vector<Unwritable> &Refused,
+                                           std::vector<std::string> &Considered);
 
 /// Why nothing was chosen, per strategy: the refusal. Refused: as
 /// chooseWritable left it.

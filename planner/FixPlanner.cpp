@@ -24,6 +24,7 @@
 #include "planner/PlanText.h"
 #include "planner/SubscriptRange.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -77,12 +78,20 @@ FixPlan planForRowLength(const SharedArray &Array, const std::vector<const Acces
 
   const std::vector<Scored> All = scoreCandidates(In, Ev, Before, Set, Plan.Considered);
   std::vector<Unwritable> Refused;
-  const Scored *Chosen = chooseWritable(In, rankCandidates(All, Strat), Refused, Plan.Considered);
+  const std::vector<const Scored *> Taken =
+      chooseWritable(In, rankCandidates(All, Strat),
+                     std::max<size_t>(FixPlan::MaxRanked, size_t(Opts.Rank) + 1), Refused,
+                     Plan.Considered);
   if (!Refused.empty())
     Plan.SetAside = Refused.front();
-  if (!Chosen)
+  if (Taken.empty())
     return refuse(Plan, {nothingChosen(In, All, Set, Refused), {}});
-  describeChoice(In, Ev, Before, *Chosen, Plan);
+  for (const Scored *S : Taken)
+    Plan.Ranked.push_back({S->C, S->Eval.Cost, S->Eval.AltCost});
+  // An array with fewer runners-up than asked takes its last one, so that
+  // `bench --search` varies one array's layout while the others stay put.
+  Plan.Rank = std::min<unsigned>(Opts.Rank, unsigned(Taken.size() - 1));
+  describeChoice(In, Ev, Before, *Taken[Plan.Rank], Plan);
   return Plan;
 }
 

@@ -185,6 +185,16 @@ struct PlanOptions {
   /// Asked before a candidate is chosen (RewriteQuery.h); null: every
   /// candidate can be written.
   RewriteQuery *Rewriter = nullptr;
+  /// Take the candidate ranked Rank (0: the best) among those that can be
+  /// written, so that `bench --search` can build the runners-up and the
+  /// ISA cost can break ties. Past the last one: the last one.
+  unsigned Rank = 0;
+};
+
+/// One writable candidate of the ranking (FixPlan::Ranked).
+struct RankedCandidate {
+  FixCandidate C;
+  double Cost = 0, AltCost = 0; ///< as FixPlan::CostAfter, AltCostAfter
 };
 
 /// The best candidate the rewrite could not write (RewriteQuery.h): with
@@ -220,6 +230,13 @@ struct FixPlan {
   std::vector<bool> Linear;
   /// One short line per candidate tried, for --verbose.
   std::vector<std::string> Considered;
+  /// The best candidates that can be written, best first (at most
+  /// MaxRanked, and at least up to the one taken): Choice is Ranked[Rank].
+  /// Those with the Cost and AltCost of Ranked[0] are equally good by the
+  /// model: what tells them apart is the code they compile to.
+  std::vector<RankedCandidate> Ranked;
+  unsigned Rank = 0;
+  static constexpr unsigned MaxRanked = 8;
   /// The planner's favourite, when the rewrite could not write it; with
   /// !Found and Strategy::Auto, Refusal then says why each kind failed.
   Unwritable SetAside;

@@ -100,6 +100,10 @@ std::string descriptionOf(const PlanInputs &In, const Scored &S, const FixPlan &
            "-bank reading: " + changesText(Plan.Outcomes, true);
       break;
     }
+  if (Plan.Rank)
+    D += "; the layout ranked " + std::to_string(Plan.Rank) + " (--fix-rank; the best, " +
+         candidateText(Plan.Ranked[0].C, Array, In.Base) + ", has weighted passes " +
+         num(Plan.Ranked[0].Cost) + ", this one " + num(S.Eval.Cost) + ")";
   return D;
 }
 

@@ -268,7 +268,7 @@ unsigned conflictingAccesses(const AnalyzedFile &F, const DeclGroup &G) {
 void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
               const std::vector<const TargetModel *> &Targets, const BankModel &Banks,
               const std::map<std::string, int64_t> &Assumptions, Strategy S, const EditScope &Scope,
-              DeclFix &Fix) {
+              unsigned Rank, DeclFix &Fix) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Model &M = F.Built.M;
   auto Refuse = [&](SourceLocation L, const std::string &Why) {
@@ -289,6 +289,7 @@ void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
   PlanOptions Opts;
   Opts.Assumptions = Assumptions;
   Opts.Rewriter = &Writer;
+  Opts.Rank = Rank;
   if (First->Dynamic)
     Opts.DynamicBytes = M.Accesses[G.Accesses[0]].Block.DynamicSharedBytes;
   FixPlan Plan = planFix(*First, Ptrs, Targets, kernelStaticLDS(M, G), S, Banks, Opts);
@@ -335,7 +336,7 @@ unsigned declKey(const SourceManager &SM, const VarDecl *VD) {
 
 FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions, Strategy S,
-                        const EditScope &Scope) {
+                        const EditScope &Scope, unsigned Rank) {
   FileFixes Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<unsigned, DeclGroup> Groups;
@@ -360,7 +361,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     Fix.Decl = G.Decl;
     Fix.Name = G.Decl->getNameAsString();
     Fix.ConflictingAccesses = Conflicting;
-    planDecl(Ctx, F, G, Targets, Banks, Assumptions, S, Scope, Fix);
+    planDecl(Ctx, F, G, Targets, Banks, Assumptions, S, Scope, Rank, Fix);
     // Merge; an overlap with another array's edits refuses this one.
     if (!Fix.Found)
       continue;

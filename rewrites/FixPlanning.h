@@ -72,7 +72,7 @@ unsigned declKey(const clang::SourceManager &SM, const clang::VarDecl *VD);
 /// besides the file itself: projectScope, ProjectRoot.h).
 FileFixes planFileFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions, Strategy S,
-                        const EditScope &Scope);
+                        const EditScope &Scope, unsigned Rank = 0);
 
 /// What the launches of Array, a dynamic array padded by Plan, must pass:
 /// "N bytes (was M)", or per row when the row count is unknown.

@@ -88,6 +88,13 @@ cl::opt<PrefetchPlacement> PlacementOpt(
                           "right after that barrier, overlapping the compute")),
     cl::cat(category()), LDS_CHECK_EXPLAIN_ISA, cl::sub(benchCommand()));
 
+cl::opt<unsigned> FixRankOpt(
+    "fix-rank", cl::value_desc("N"), cl::init(0),
+    cl::desc("--fix, --diff, isa --compare-fix: give each array the layout ranked N among those "
+             "that can be written (0: the best; an array with fewer takes its last); bench "
+             "--search builds them side by side"),
+    cl::cat(category()), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(isaCommand()));
+
 #undef LDS_CHECK_EXPLAIN_ISA
 
 std::vector<std::string> CompilerArgs;
@@ -136,6 +143,7 @@ Expected<RunConfig> makeRunConfig(GpuHeaders DefaultHeaders) {
     Config.Assumptions[Name] = V;
   }
   Config.Placement = PlacementOpt;
+  Config.FixRank = FixRankOpt;
   Config.Headers = Headers.getNumOccurrences() ? GpuHeaders(Headers) : DefaultHeaders;
   Config.ResourceDir = LDS_CLANG_RESOURCE_DIR;
   Config.ClangPath = LDS_CLANG_PATH;
