@@ -13,6 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace llvm;
@@ -124,10 +125,13 @@ Expected<std::string> addVariant(BenchPlan &P, std::set<std::string> &Used, std:
   return V.Source;
 }
 
-/// The check's --fix on Copy, the last variant; the variant is dropped
-/// when the fix failed or changed nothing.
-void fixVariant(const BenchRequest &R, BenchPlan &P, const std::string &Copy, raw_ostream &OS) {
+/// The check's --fix on Copy, the last variant, each array given the layout
+/// ranked Rank (--fix-rank); the variant is dropped when the fix failed or
+/// changed nothing. Returns whether it was kept.
+bool fixVariant(const BenchRequest &R, BenchPlan &P, const std::string &Copy, unsigned Rank,
+                raw_ostream &OS) {
   const BenchSpec &S = P.S;
+  const std::string Name = P.Vars.back().Name;
   std::string Before = readText(Copy);
   // The copy is a project of its own: its headers are the user's
   // originals, which a benchmark must not edit.
@@ -141,8 +145,9 @@ void fixVariant(const BenchRequest &R, BenchPlan &P, const std::string &Copy, ra
             : S.Strategy == "swizzle" ? Strategy::Swizzle
                                       : Strategy::Auto;
   C.StrategyGiven = true;
+  C.Config.FixRank = Rank;
   SmallString<256> Log(P.Dir);
-  sys::path::append(Log, "fix.log");
+  sys::path::append(Log, Rank ? "fix-rank-" + std::to_string(Rank) + ".log" : "fix.log");
   std::string FixText;
   raw_string_ostream FixOS(FixText);
   int RC = runCheck(C, FixOS, FixOS).Status;
@@ -154,17 +159,53 @@ void fixVariant(const BenchRequest &R, BenchPlan &P, const std::string &Copy, ra
   for (StringRef L : Lines)
     if (L.contains("remark: fixing") || L.contains("not fixing") || L.contains("error:") ||
         L.contains("rewritten file compiles") || L.contains("wrote"))
-      OS << "  tool-fixed: " << L << "\n";
+      OS << "  " << Name << ": " << L << "\n";
   std::string After = readText(Copy);
+  std::string Flag = Rank ? " --fix-rank=" + std::to_string(Rank) : "";
   if (RC == 2 || RC < 0) {
-    OS << "warning: lds-rewrite --fix failed (exit " << RC << "; " << Log
-       << "); no tool-fixed variant\n";
+    OS << "warning: lds-rewrite --fix" << Flag << " failed (exit " << RC << "; " << Log
+       << "); no " << Name << " variant\n";
     P.Vars.pop_back();
-  } else if (After == Before) {
-    OS << "note: lds-rewrite --fix changed nothing (no conflict found for " << join(S.Targets, ",")
-       << ", or every fix refused: " << Log << "); no tool-fixed variant\n";
-    P.Vars.pop_back();
+    return false;
   }
+  if (After == Before) {
+    OS << "note: lds-rewrite --fix" << Flag << " changed nothing (no conflict found for "
+       << join(S.Targets, ",") << ", or every fix refused: " << Log << "); no " << Name
+       << " variant\n";
+    P.Vars.pop_back();
+    return false;
+  }
+  return true;
+}
+
+/// --search K: the tool's fix with each array's layout ranked 1 .. K-1 as
+/// variants tool-rank-<i>, after tool-fixed (rank 0). The ranking ends
+/// where a rank writes what an earlier one wrote: no array has that many
+/// layouts that can be written.
+Error addRankedVariants(const BenchRequest &R, BenchPlan &P, std::set<std::string> &Used,
+                        raw_ostream &OS) {
+  std::vector<std::string> Written;
+  for (const HarnessVariant &V : P.Vars)
+    if (V.Name == "tool-fixed")
+      Written.push_back(readText(V.Source));
+  if (Written.empty())
+    return Error::success(); // no fix at rank 0: none at the others
+  for (unsigned Rank = 1; Rank < R.Search; ++Rank) {
+    auto Copy = addVariant(P, Used, "tool-rank-" + std::to_string(Rank), P.S.Source, "", {});
+    if (!Copy)
+      return Copy.takeError();
+    if (!fixVariant(R, P, *Copy, Rank, OS))
+      break;
+    std::string Text = readText(*Copy);
+    if (std::find(Written.begin(), Written.end(), Text) != Written.end()) {
+      OS << "note: --search: rank " << Rank << " writes what a better rank wrote: the planner "
+         << "ranked " << Rank << " layouts that can be written\n";
+      P.Vars.pop_back();
+      break;
+    }
+    Written.push_back(Text);
+  }
+  return Error::success();
 }
 
 /// The original, the tool-fixed copy and the --variant files, in order.
@@ -176,7 +217,10 @@ Error addVariants(const BenchRequest &R, BenchPlan &P, raw_ostream &OS) {
     auto Copy = addVariant(P, Used, "tool-fixed", P.S.Source, "", {});
     if (!Copy)
       return Copy.takeError();
-    fixVariant(R, P, *Copy, OS);
+    fixVariant(R, P, *Copy, 0, OS);
+    if (R.Search > 1)
+      if (Error E = addRankedVariants(R, P, Used, OS))
+        return E;
   }
   for (const VariantIn &V : P.S.Variants)
     if (auto Copy = addVariant(P, Used, V.Name, V.File, V.Kernel, V.Defines); !Copy)

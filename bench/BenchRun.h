@@ -32,6 +32,10 @@ struct BenchRequest {
   std::vector<std::string> Variants; ///< --variant [NAME=]FILE
   unsigned Runs = 0, Launches = 0;   ///< 0: the spec's
   bool BuildOnly = false, NoFix = false;
+  /// --search K: also the fix with each array's layout ranked 1 .. K-1
+  /// (--fix-rank), so that the planner's ranking meets the hardware; 0, 1:
+  /// the best only.
+  unsigned Search = 0;
   std::string Out;         ///< the harness folder; empty: a new temporary one
   std::string Nvcc, Hipcc; ///< empty: found (Toolchain.h)
   std::string Ncu = "auto", Rocprof = "auto";

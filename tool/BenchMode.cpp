@@ -18,11 +18,13 @@ namespace {
 const char *Usage =
     "usage: lds-rewrite bench SPEC [--variant [NAME=]FILE]... [--runs N] [--launches L]\n"
     "                         [--build-only] [--out DIR] [--no-fix] [--strategy auto|pad|swizzle]\n"
+    "                         [--search K]\n"
     "                         [--nvcc PATH] [--ncu auto|off|PATH] [--platform auto|nvidia|amd]\n"
     "                         [--hipcc PATH] [--rocprof auto|off|PATH]\n"
     "\n"
     "Builds the spec's kernel as written, as rewritten by lds-rewrite --fix, and as\n"
-    "each --variant, into one CUDA (or, for gfx targets, HIP) harness; runs every\n"
+    "each --variant (with --search K, also as fixed with the planner's layouts\n"
+    "ranked 1 .. K-1), into one CUDA (or, for gfx targets, HIP) harness; runs every\n"
     "variant on the same inputs, checks that the outputs equal the original's, times\n"
     "each (events: warm-up, then the median of N samples of a launch loop) and prints\n"
     "a table with the tool's predicted passes and, when ncu (NVIDIA) or rocprofv3\n"
@@ -44,6 +46,10 @@ cl::opt<bool> BuildOnlyOpt("build-only", cl::desc("Build the harness and stop"),
                            cl::cat(options::category()), cl::sub(options::benchCommand()));
 cl::opt<bool> NoFixOpt("no-fix", cl::desc("No tool-fixed variant"), cl::cat(options::category()),
                        cl::sub(options::benchCommand()));
+cl::opt<std::string> SearchOpt("search", cl::value_desc("K"),
+                               cl::desc("Also build the fixes with each array's layout ranked 1 "
+                                        ".. K-1 by the planner (--fix-rank), side by side"),
+                               cl::cat(options::category()), cl::sub(options::benchCommand()));
 cl::opt<std::string> OutOpt("out", cl::value_desc("DIR"),
                             cl::desc("The harness folder (default: a new temporary one)"),
                             cl::cat(options::category()), cl::sub(options::benchCommand()));
@@ -71,9 +77,15 @@ bool parseOptions(bench::BenchRequest &R, std::string &Spec, std::string &Err) {
   };
   Count(RunsOpt, "--runs", R.Runs);
   Count(LaunchesOpt, "--launches", R.Launches);
+  Count(SearchOpt, "--search", R.Search);
+  if (Err.empty() && R.Search > FixPlan::MaxRanked)
+    Err = "--search expects at most " + std::to_string(FixPlan::MaxRanked) +
+          " layouts (the planner ranks no more), got " + std::to_string(R.Search);
   R.Variants.assign(VariantOpts.begin(), VariantOpts.end());
   R.BuildOnly = BuildOnlyOpt;
   R.NoFix = NoFixOpt;
+  if (Err.empty() && R.Search && R.NoFix)
+    Err = "--search builds ranked fixes; --no-fix builds none";
   R.Out = OutOpt;
   R.Nvcc = NvccOpt;
   R.Ncu = NcuOpt;
