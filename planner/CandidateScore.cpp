@@ -24,7 +24,9 @@ Scored scoreCandidate(const PlanInputs &In, const Evaluator &Ev, const Evaluatio
     S.Rejected = "cost unknown: " + S.Eval.Why;
   } else {
     S.Improves = S.Eval.Cost < Before.Cost - Eps;
-    S.Rejected = Ev.worse(Before, S.Eval);
+    S.Rejected = Ev.slower(Before, S.Eval);
+    S.Worse = Ev.changedCells(Before, S.Eval, true);
+    S.Better = Ev.changedCells(Before, S.Eval, false);
     if (S.Rejected.empty() && In.SizeKnown && S.Growth > 0) {
       OccupancyAfter After = occupancyAfter(In, S.Growth);
       S.BlocksAfter = std::move(After.Blocks);
@@ -35,6 +37,16 @@ Scored scoreCandidate(const PlanInputs &In, const Evaluator &Ev, const Evaluatio
   if (S.BlocksAfter.empty())
     S.BlocksAfter = In.BlocksBefore;
   return S;
+}
+
+// The changed accesses tell the difference.
+std::pair<double, double> targetCosts(const PlanInputs &In, const Scored &S, size_t T) {
+  double After = S.Eval.TargetCost[T], Before = After;
+  for (const std::vector<CellRef> *Cells : {&S.Better, &S.Worse})
+    for (const CellRef &C : *Cells)
+      if (C.Target == T)
+        Before -= (C.To - C.From) * Evaluator::weight(*In.Accesses[C.Access]);
+  return {Before, After};
 }
 
 std::string consideredLine(const PlanInputs &In, const Scored &S) {

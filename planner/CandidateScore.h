@@ -24,6 +24,8 @@ struct Scored {
   Layout Lay;
   Evaluation Eval;
   std::string Rejected;       ///< why not admissible
+  std::vector<CellRef> Worse;  ///< the accesses it makes worse, on each target
+  std::vector<CellRef> Better; ///< and better
   bool OccupancyOnly = false; ///< rejected only for occupancy / capacity
   bool Improves = false;
   int64_t Growth = 0;
@@ -33,6 +35,9 @@ struct Scored {
 /// Candidate C (Permuted: the columns a swizzle permutes) against Before.
 Scored scoreCandidate(const PlanInputs &In, const Evaluator &Ev, const Evaluation &Before,
                       const FixCandidate &C, uint64_t Permuted);
+
+/// The weighted passes on target T before S and after it.
+std::pair<double, double> targetCosts(const PlanInputs &In, const Scored &S, size_t T);
 
 /// The --verbose line of S: "pad +1: gfx942 1-way, +512 B; rejected: ...".
 std::string consideredLine(const PlanInputs &In, const Scored &S);

@@ -10,26 +10,124 @@ namespace lds::planner {
 
 namespace {
 
-/// Why no candidate of kind K was taken, from the lowest-cost one: "the
-/// best, rows 16 -> 18 floats, makes the load at f.cu:9:5 worse on sm_90
-/// (1 -> 2 passes)", or "none lowers the passes".
-std::string bestAttempt(const std::vector<Scored> &All, FixCandidate::Kind K,
-                        const SharedArray &Array, const Layout &Base) {
+/// The single target on which all of S's worse accesses lie; npos if none
+/// or several.
+size_t onlyWorseTarget(const Scored &S) {
+  if (S.Worse.empty())
+    return std::string::npos;
+  for (const CellRef &W : S.Worse)
+    if (W.Target != S.Worse.front().Target)
+      return std::string::npos;
+  return S.Worse.front().Target;
+}
+
+bool changes(const std::vector<CellRef> &Cells, const CellRef &C) {
+  for (const CellRef &X : Cells)
+    if (X.Target == C.Target && X.Access == C.Access)
+      return true;
+  return false;
+}
+
+/// "the load at f.cu:9:5 on sm_90 from 1 to 2 passes (now lanes 0,16 hit
+/// bank 0 at 2 different words)": what a candidate does to one access, with
+/// the lanes that collide after it (worse) or did before it (better).
+std::string cellText(const PlanInputs &In, const CellRef &C) {
+  std::string T = accessText(*In.Accesses[C.Access]) + " on " + In.Targets[C.Target]->Name +
+                  " from " + num(C.From) + " to " + num(C.To) + " passes";
+  if (!C.Lanes.empty())
+    T += std::string(C.To > C.From ? " (now " : " (before, ") + C.Lanes + ")";
+  return T;
+}
+
+/// The proof that no candidate of kind K helps, as one line: each of the
+/// Trades (the candidates of kind K that lower some access's passes, all
+/// rejected for making another worse) is shown to by the best of them,
+/// which lanes of which access collide after it on which target, whether
+/// they all hurt that access, and which target alone forbids some of them.
+std::string tradeProof(const PlanInputs &In, const std::vector<const Scored *> &Trades) {
+  const Scored &Best = *Trades.front();
+  const char *Plural = Best.C.K == FixCandidate::Pad ? "pads" : "XOR layouts";
+  const CellRef &Hurt = Best.Worse.front();
+  const char *Singular = Best.C.K == FixCandidate::Pad ? "pad" : "XOR layout";
+  std::string Why = Trades.size() == 1
+                        ? std::string("one ") + Singular +
+                              " lowers an access's passes and makes another's worse: "
+                        : std::to_string(Trades.size()) + " " + Plural +
+                              " lower an access's passes and each makes another's worse; the "
+                              "best, ";
+  Why += candidateText(Best.C, In.Array, In.Base) + ", takes " +
+         cellText(In, Best.Better.front()) + " but " + cellText(In, Hurt);
+  auto [Before, After] = targetCosts(In, Best, Hurt.Target);
+  Why += ": " + In.Targets[Hurt.Target]->Name + "'s weighted passes " + num(Before) + " -> " +
+         num(After);
+  size_t Same = 0;
+  for (const Scored *S : Trades)
+    Same += changes(S->Worse, Hurt);
+  if (Trades.size() > 1)
+    Why += Same == Trades.size() ? "; every one of them makes that access worse"
+                                 : "; " + std::to_string(Same) + " of them make that access worse";
+  // A target that alone forbids some: what the others would allow.
+  for (size_t Tg = 0; Tg < In.Targets.size() && In.Targets.size() > 1; ++Tg) {
+    const Scored *Allowed = nullptr;
+    size_t Count = 0;
+    for (const Scored *S : Trades)
+      if (onlyWorseTarget(*S) == Tg) {
+        ++Count;
+        Allowed = Allowed ? Allowed : S;
+      }
+    if (Allowed)
+      Why += "; only " + In.Targets[Tg]->Name + " forbids " +
+             (Count == 1 ? std::string("one") : std::to_string(Count)) + " of them (" +
+             candidateText(Allowed->C, In.Array, In.Base) + " makes nothing worse elsewhere)";
+  }
+  return Why;
+}
+
+/// Candidates of kind K that lower some access's passes but make another's
+/// worse, the lowest cost first.
+std::vector<const Scored *> tradesOf(const std::vector<Scored> &All, FixCandidate::Kind K) {
+  std::vector<const Scored *> Out;
+  for (const Scored &S : All)
+    if (S.C.K == K && S.Eval.Ok && !S.Better.empty() && !S.Worse.empty())
+      Out.push_back(&S);
+  std::stable_sort(Out.begin(), Out.end(), [](const Scored *A, const Scored *B) {
+    return A->Eval.Cost < B->Eval.Cost - Eps;
+  });
+  return Out;
+}
+
+/// Why no candidate of kind K was taken: occupancy or an unknown cost from
+/// the lowest-cost one, else the proof above when some lower an access's
+/// passes, else "none lowers the passes".
+std::string bestAttempt(const PlanInputs &In, const std::vector<Scored> &All,
+                        FixCandidate::Kind K) {
+  const SharedArray &Array = In.Array;
   const Scored *Best = nullptr;
   for (const Scored &S : All)
-    if (S.C.K == K && S.Eval.Ok && !S.Rejected.empty() &&
+    if (S.C.K == K && S.Eval.Ok && !S.Rejected.empty() && S.Worse.empty() && S.Improves &&
         (!Best || S.Eval.Cost < Best->Eval.Cost - Eps))
       Best = &S;
-  bool AnyImproves = false;
-  for (const Scored &S : All)
-    AnyImproves |= S.C.K == K && S.Improves;
-  if (Best && AnyImproves)
-    return "the best, " + candidateText(Best->C, Array, Base) + ", " + Best->Rejected;
+  if (Best) // rejected for something else than an access made worse
+    return "the best, " + candidateText(Best->C, Array, In.Base) + ", " + Best->Rejected;
+  std::vector<const Scored *> Trades = tradesOf(All, K);
+  if (!Trades.empty())
+    return tradeProof(In, Trades);
   for (const Scored &S : All)
     if (S.C.K == K && !S.Eval.Ok)
-      return "the cost of " + candidateText(S.C, Array, Base) + " is unknown: " + S.Eval.Why;
-  return std::string(K == FixCandidate::Pad ? "no pad" : "no XOR swizzle") + " of " +
-         rowsText(Array, Base) + " lowers the passes";
+      return "the cost of " + candidateText(S.C, Array, In.Base) + " is unknown: " + S.Eval.Why;
+  std::string Why = std::string(K == FixCandidate::Pad ? "no pad" : "no XOR swizzle") + " of " +
+                    rowsText(Array, In.Base) + " lowers the passes";
+  // The class searched: XOR units keep the widest access whole.
+  const Access *Widest = nullptr;
+  for (const Access *A : In.Accesses)
+    if (!Widest || A->WidthBytes > Widest->WidthBytes)
+      Widest = A;
+  if (K == FixCandidate::Swizzle && Widest && Array.ElementBytes &&
+      Widest->WidthBytes > Array.ElementBytes)
+    Why += " (in units of " + std::to_string(Widest->WidthBytes) + " bytes or more: " +
+           accessText(*Widest) + " keeps its " + std::to_string(Widest->WidthBytes) +
+           " bytes together)";
+  return Why;
 }
 
 } // namespace
@@ -157,11 +255,11 @@ KindWhys kindWhys(const PlanInputs &In, const std::vector<Scored> &All, const Ca
     W.Pad = padText(Array, In.Base, Blocked->C.PadElems) + " would remove conflicts but " +
             Blocked->Rejected;
   else if (!Set.Pads.empty())
-    W.Pad = bestAttempt(All, FixCandidate::Pad, Array, In.Base);
+    W.Pad = bestAttempt(In, All, FixCandidate::Pad);
   if (!Set.NoSwizzleWhy.empty())
     W.Swizzle = Set.NoSwizzleWhy;
   else if (!Set.Swizzles.empty())
-    W.Swizzle = bestAttempt(All, FixCandidate::Swizzle, Array, In.Base);
+    W.Swizzle = bestAttempt(In, All, FixCandidate::Swizzle);
   return W;
 }
 

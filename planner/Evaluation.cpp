@@ -42,7 +42,16 @@ TargetCtx Evaluator::contextOf(const TargetModel *T) {
   return Ctx;
 }
 
-double Evaluator::weight(const Access &A) { return std::pow(8.0, std::min(A.LoopDepth, 6u)); }
+double Evaluator::weight(const Access &A) {
+  double W = 1;
+  unsigned Known = 0;
+  for (const auto &[Name, S] : A.Symbols)
+    if (S.IsLoopCounter && S.Dom == SymbolInfo::Values && !S.Vals.empty() && Known < A.LoopDepth) {
+      W *= static_cast<double>(S.Vals.size());
+      ++Known;
+    }
+  return W * std::pow(8.0, std::min(A.LoopDepth - Known, 6u));
+}
 
 Cell Evaluator::evaluateCell(const TargetCtx &Ctx, size_t I, const Access &Copy,
                              Evaluation &E) const {
@@ -58,6 +67,8 @@ Cell Evaluator::evaluateCell(const TargetCtx &Ctx, size_t I, const Access &Copy,
         E.WhyLoc = Copy.Loc;
       }
     }
+    if (C.Readings.empty() && R.conflicts())
+      C.Lanes = R.explain();
     C.Readings.push_back({R.Passes, R.IdealPasses});
   };
   Run(*Ctx.T);
@@ -70,6 +81,7 @@ Evaluation Evaluator::evaluate(const std::vector<ExprRef> &Offsets) const {
   Evaluation E;
   for (const TargetCtx &Ctx : Ctxs) {
     E.Cells.emplace_back();
+    E.TargetCost.push_back(0);
     for (size_t I = 0; I < Accesses.size(); ++I) {
       Access Copy = *Accesses[I];
       Copy.ByteOffset = Offsets[I];
@@ -77,6 +89,7 @@ Evaluation Evaluator::evaluate(const std::vector<ExprRef> &Offsets) const {
       Cell C = evaluateCell(Ctx, I, Copy, E);
       double W = weight(Copy);
       E.Cost += W * C.Readings[0].Passes;
+      E.TargetCost.back() += W * C.Readings[0].Passes;
       for (size_t R = 1; R < C.Readings.size(); ++R)
         E.AltCost += W * C.Readings[R].Passes;
       E.Cells.back().push_back(std::move(C));
@@ -85,15 +98,35 @@ Evaluation Evaluator::evaluate(const std::vector<ExprRef> &Offsets) const {
   return E;
 }
 
-std::string Evaluator::worse(const Evaluation &Base, const Evaluation &C) const {
+std::vector<CellRef> Evaluator::changedCells(const Evaluation &Base, const Evaluation &C,
+                                             bool Worse) const {
+  std::vector<CellRef> Out;
   for (size_t T = 0; T < Ctxs.size(); ++T)
     for (size_t I = 0; I < Accesses.size(); ++I) {
-      double B = Base.Cells[T][I].Readings[0].Passes;
-      double A = C.Cells[T][I].Readings[0].Passes;
-      if (A > B + Eps)
-        return "makes " + accessText(*Accesses[I]) + " worse on " + Ctxs[T].T->Name + " (" +
-               num(B) + " -> " + num(A) + " passes)";
+      double From = Base.Cells[T][I].Readings[0].Passes, To = C.Cells[T][I].Readings[0].Passes;
+      if (Worse ? To > From + Eps : To < From - Eps)
+        Out.push_back({T, I, From, To, (Worse ? C : Base).Cells[T][I].Lanes});
     }
+  return Out;
+}
+
+std::string Evaluator::slower(const Evaluation &Base, const Evaluation &C) const {
+  for (size_t T = 0; T < Ctxs.size(); ++T) {
+    if (C.TargetCost[T] <= Base.TargetCost[T] + Eps)
+      continue;
+    const CellRef *Most = nullptr;
+    std::vector<CellRef> Worse = changedCells(Base, C, true);
+    for (const CellRef &W : Worse)
+      if (W.Target == T && (!Most || (W.To - W.From) * weight(*Accesses[W.Access]) >
+                                         (Most->To - Most->From) * weight(*Accesses[Most->Access])))
+        Most = &W;
+    std::string Why = "makes " + Ctxs[T].T->Name + " slower (weighted passes " +
+                      num(Base.TargetCost[T]) + " -> " + num(C.TargetCost[T]);
+    if (Most)
+      Why += ": " + accessText(*Accesses[Most->Access]) + " " + num(Most->From) + " -> " +
+             num(Most->To) + " passes";
+    return Why + ")";
+  }
   return "";
 }
 

@@ -35,6 +35,19 @@ struct Cell {
   bool Ok = true;
   std::string Why;
   std::vector<Reading> Readings;
+  /// Where the default reading conflicts ("lanes 0,16 hit bank 3 at 2
+  /// different words"), for refusals; empty when it does not.
+  std::string Lanes;
+};
+
+/// Access Access on target Target, a cell of an Evaluation, whose passes
+/// (default reading) a candidate changes From -> To.
+struct CellRef {
+  size_t Target = 0, Access = 0;
+  double From = 0, To = 0;
+  /// Where the access conflicts in the state it leaves (To > From) or left
+  /// (To < From): Cell::Lanes.
+  std::string Lanes;
 };
 
 struct Evaluation {
@@ -43,6 +56,7 @@ struct Evaluation {
   SourceLoc WhyLoc;
   std::vector<std::vector<Cell>> Cells; ///< [target][access]
   double Cost = 0, AltCost = 0;
+  std::vector<double> TargetCost; ///< Cost's share of each target
 };
 
 /// A target and, per access, the copies of it whose disputed row is
@@ -63,15 +77,26 @@ public:
 
   const std::vector<TargetCtx> &targets() const { return Ctxs; }
 
-  /// Loop nesting weighs an access: 8^LoopDepth (at most 8^6).
+  /// How often an access runs per thread: the trip count of each loop
+  /// around it whose counter its index reads (the counter's known values),
+  /// times 8 for each other loop (trip count unknown), at most 8^6 of those.
   static double weight(const Access &A);
 
   /// Evaluates the accesses with the byte offsets Offsets (one per access).
   Evaluation evaluate(const std::vector<ExprRef> &Offsets) const;
 
-  /// The first access that C makes worse than Base on some target (default
-  /// reading), as a sentence; empty if none.
-  std::string worse(const Evaluation &Base, const Evaluation &C) const;
+  /// The first target on which C issues more weighted passes than Base
+  /// (default reading), as a sentence naming the access C makes worse most;
+  /// empty if none. An access may get worse where others gain more: the
+  /// objective is the passes the kernel issues, per target.
+  std::string slower(const Evaluation &Base, const Evaluation &C) const;
+
+  const Access &access(size_t I) const { return *Accesses[I]; }
+
+  /// Every access that C makes worse (Worse) or better (!Worse) than Base,
+  /// on each target (default reading), target by target.
+  std::vector<CellRef> changedCells(const Evaluation &Base, const Evaluation &C,
+                                    bool Worse) const;
 
 private:
   TargetCtx contextOf(const TargetModel *T);

@@ -46,8 +46,12 @@
 //     new layout would move the data under it. An array without a conflict
 //     under the default readings is refused as "no bank conflict to
 //     remove".
-//  1. A candidate must not make any access worse on any target under the
-//     target's default reading (per access, per target passes).
+//  1. A candidate must not make any target slower: on each target, under
+//     its default reading, the passes of the accesses, each weighted by how
+//     often it runs (rule 3), summed, must not rise. One access may get
+//     worse where another gains more (a store run once per step 1 -> 2
+//     passes for a load run 8 times 8 -> 4): the plan's description then
+//     lists the trade, access by access (PlanDescription.cpp).
 //  2. It must not lower the workgroups per CU on any target, nor exceed a
 //     block's LDS capacity. Workgroups per CU = min(TargetModel::blocksPerCU
 //     of the kernel's LDS plus the growth, wave slots per CU / waves per
@@ -58,8 +62,11 @@
 //     occupancy.) A dynamic array of unknown size cannot be checked: pads
 //     are allowed and the plan says so.
 //  3. Among the rest, the lowest cost wins: passes of every access, weighted
-//     by 8^LoopDepth, summed over the targets, under each target's default
-//     reading. A plan is Found only if this cost is below the cost before.
+//     by how often it runs per thread (the trip count of each loop around it
+//     whose counter its index reads, 8 for a loop of unknown trip count;
+//     Evaluator::weight), summed over the targets, under each target's
+//     default reading. A plan is Found only if this cost is below the cost
+//     before. Not weighed (yet): the share of waves and lanes that run it.
 //     When the 1-D array's accesses are written with different row lengths
 //     (`s[tx * 8 + ty]` and `s + tx + ty * 32`), each length W is tried:
 //     the accesses written with another one are read as the linear index

@@ -69,6 +69,33 @@ std::string changesText(const std::vector<TargetOutcome> &Outcomes, bool Alt) {
   return Text;
 }
 
+/// "; a trade on sm_90: the store at f.cu:37:13 1 -> 2 passes (runs 8x),
+/// the load at f.cu:44:31 8 -> 4 passes (runs 64x), weighted passes 576 ->
+/// 320" for each target where S makes an access worse: what it gives up
+/// for what, counted by how often each access runs.
+std::string tradeText(const PlanInputs &In, const Scored &S) {
+  std::string Text;
+  for (size_t T = 0; T < In.Targets.size(); ++T) {
+    std::string Changes;
+    for (size_t I = 0; I < In.Accesses.size(); ++I)
+      for (const std::vector<CellRef> *Cells : {&S.Worse, &S.Better})
+        for (const CellRef &C : *Cells)
+          if (C.Target == T && C.Access == I)
+            Changes += (Changes.empty() ? "" : ", ") + accessText(*In.Accesses[I]) + " " +
+                       num(C.From) + " -> " + num(C.To) + " passes (runs " +
+                       num(Evaluator::weight(*In.Accesses[I])) + "x)";
+    bool Worse = false;
+    for (const CellRef &C : S.Worse)
+      Worse |= C.Target == T;
+    if (!Worse)
+      continue;
+    auto [Before, After] = targetCosts(In, S, T);
+    Text += "; a trade on " + In.Targets[T]->Name + ": " + Changes + ", weighted passes " +
+            num(Before) + " -> " + num(After);
+  }
+  return Text;
+}
+
 /// Plan.Description, once Plan's outcomes and sizes are filled.
 std::string descriptionOf(const PlanInputs &In, const Scored &S, const FixPlan &Plan) {
   const SharedArray &Array = In.Array;
@@ -100,6 +127,7 @@ std::string descriptionOf(const PlanInputs &In, const Scored &S, const FixPlan &
            "-bank reading: " + changesText(Plan.Outcomes, true);
       break;
     }
+  D += tradeText(In, S);
   if (Plan.Rank)
     D += "; the layout ranked " + std::to_string(Plan.Rank) + " (--fix-rank; the best, " +
          candidateText(Plan.Ranked[0].C, Array, In.Base) + ", has weighted passes " +

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "planner/FixPlanner.h"
+#include "PlannerFixtures.h"
 #include "TestExpr.h"
 #include "analysis/ConflictAnalyzer.h"
 #include "analysis/LaneEvaluator.h"
@@ -21,93 +22,6 @@ using namespace lds;
 using namespace lds::test;
 
 namespace {
-
-const BankModel &model() {
-  static BankModel M = BankModel::builtin();
-  return M;
-}
-
-std::vector<const TargetModel *> targets(std::initializer_list<const char *> Names) {
-  std::vector<const TargetModel *> T;
-  for (const char *N : Names) {
-    T.push_back(model().find(N));
-    EXPECT_NE(T.back(), nullptr) << N;
-  }
-  return T;
-}
-
-SharedArray array(const char *Name, const char *Type, unsigned ElemBytes,
-                  std::vector<uint64_t> Dims, bool Dynamic = false) {
-  SharedArray A;
-  A.Id = std::string("k/") + Name;
-  A.Name = Name;
-  A.Kernel = "k";
-  A.ElementType = Type;
-  A.ElementBytes = ElemBytes;
-  A.Dims = std::move(Dims);
-  A.Dynamic = Dynamic;
-  uint64_t N = 1;
-  for (uint64_t D : A.Dims)
-    N *= D;
-  A.Bytes = N * ElemBytes;
-  return A;
-}
-
-/// An access to Arr[Subs...] as the front end gives it: the subscripts, and
-/// the byte offset row-major in int arithmetic. Flat: a 1-D array indexed
-/// Subs[0] * Flat + Subs[1].
-Access access(const SharedArray &Arr, std::vector<X> Subs, unsigned Width,
-              std::array<unsigned, 3> Block, AccessKind Kind = AccessKind::Load, uint64_t Flat = 0,
-              unsigned Line = 1) {
-  Access A;
-  A.ArrayId = Arr.Id;
-  A.Kind = Kind;
-  A.WidthBytes = Width;
-  A.Block.Dims = Block;
-  A.Loc = {"k.hip", Line, 5, 0};
-  X Elem = Subs[0];
-  for (size_t D = 1; D < Subs.size(); ++D)
-    Elem = Elem * X(static_cast<int>(Flat ? Flat : Arr.Dims[D])) + Subs[D];
-  A.ByteOffset = (Elem * X(static_cast<int>(Arr.ElementBytes))).E;
-  A.Subs.Valid = true;
-  for (const X &S : Subs)
-    A.Subs.Index.push_back(S.E);
-  A.Subs.FlatRowLength = Flat;
-  A.Subs.InnerBytes = LaneExpr::constant(0);
-  return A;
-}
-
-SymbolInfo loop(std::vector<int64_t> Vals) {
-  SymbolInfo S;
-  S.Dom = SymbolInfo::Values;
-  S.Vals = std::move(Vals);
-  S.IsLoopCounter = true;
-  return S;
-}
-
-std::vector<const Access *> ptrs(const std::vector<Access> &V) {
-  std::vector<const Access *> P;
-  for (const Access &A : V)
-    P.push_back(&A);
-  return P;
-}
-
-AccessResult analyzeUnder(const SharedArray &Arr, const Access &A, const FixCandidate &C,
-                          const char *Target) {
-  Access Copy = A;
-  Copy.ByteOffset = relayout(Arr, A, C);
-  EXPECT_TRUE(Copy.ByteOffset);
-  AccessResult R = ConflictAnalyzer(model()).analyze(Copy, *model().find(Target));
-  EXPECT_EQ(R.Status, ResultStatus::Exact) << R.Reason;
-  return R;
-}
-
-std::string considered(const FixPlan &P) {
-  std::string S;
-  for (const std::string &L : P.Considered)
-    S += L + "\n";
-  return S;
-}
 
 // ---- The 32x32 transpose ----------------------------------------------------
 // float tile[32][32], block 32x8, for (j = 0; j < 32; j += 8):

@@ -1,0 +1,213 @@
+//===- LayoutSearchTest.cpp - XOR layouts per target, rankings, proofs ----===//
+//
+// Issue 13's cases on plain models: the GEMM B tile per target (a column
+// term whose bit depends on the target's lane groups), the ranking that
+// --fix-rank and bench --search read, and the one-line proof when every
+// layout that helps one access hurts another. Units are 16-byte quads of
+// floats; a row of 128 floats is 32 units (512 B). On 32 banks a unit u
+// covers the banks of u % 8; on 64 banks those of u % 16.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlannerFixtures.h"
+
+#include <gtest/gtest.h>
+
+using namespace lds;
+using namespace lds::test;
+
+namespace {
+
+// ---- examples/gemm_float4.hip's Bs ---------------------------------------
+// float Bs[8][128], block 16x16 (tid = 16 ty + tx), in the k0 loop:
+//   store float4 Bs[tid / 32][4 (tid % 32)]        (once per k0 step)
+//   load  float4 Bs[k][8 tx], Bs[k][8 tx + 4]      (k = 0..7, each k0 step)
+SharedArray gemmBs() { return array("Bs", "float", 4, {8, 128}); }
+
+std::vector<Access> gemmBsAccesses(const SharedArray &Bs) {
+  X Tid = ty() * X(16) + tx();
+  std::vector<Access> V;
+  V.push_back(access(Bs, {Tid / X(32), (Tid % X(32)) * X(4)}, 16, {16, 16, 1}, AccessKind::Store,
+                     0, 37));
+  V.back().LoopDepth = 1;
+  V.push_back(access(Bs, {sym("k"), tx() * X(8)}, 16, {16, 16, 1}, AccessKind::Load, 0, 44));
+  V.push_back(access(Bs, {sym("k"), tx() * X(8) + X(4)}, 16, {16, 16, 1}, AccessKind::Load, 0, 45));
+  for (size_t I = 1; I < V.size(); ++I) {
+    V[I].Symbols["k"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
+    V[I].LoopDepth = 2;
+  }
+  return V;
+}
+
+FixPlan planGemmBs(std::initializer_list<const char *> Targets, const PlanOptions &Opts = {}) {
+  SharedArray Bs = gemmBs();
+  std::vector<Access> V = gemmBsAccesses(Bs);
+  // As's 2 KiB beside it, as in the example.
+  return planFix(Bs, ptrs(V), targets(Targets), 6144, Strategy::Auto, model(), Opts);
+}
+
+} // namespace
+
+// The loads: every lane reads row k; lanes of one tx read one address (a
+// broadcast), so what matters is u = 2 tx (b0; b1 is u + 1 and goes the
+// same way), even units 0..30.
+//   sm_90 (8 lanes per pass) and gfx942 (b128 groups {0-3, 20-23}: tx 0-3
+//   and 4-7) both see tx 0-7: u = 0..14, u % 8 = 0,2,4,6 twice: 2-way.
+//   Bit 0 ^= bit 3 turns u = 8..14 into 9..15: all 8 distinct mod 8.
+//   gfx950 (64 banks, groups {0-3, 12-15, 20-23, 24-27}: tx 0-3, 12-15,
+//   4-7, 8-11) and gfx1250 (16 consecutive lanes: tx 0-15) both see tx 0-15:
+//   u = 0..30, u % 16 twice each: 2-way. Bit 3 is no help there (8..14 and
+//   24..30 both become 9..15 mod 16); bit 0 ^= bit 4 turns 16..30 odd: 1-way.
+//   For all four, bit 0 ^= bit 3 ^ bit 4: tx 0-7 see bit 3 alone (bit 4 is
+//   0), and tx 0-15 get 0..6, 9..15, 17..23, 24..30: distinct mod 16.
+// The store's 32 lanes of a row write units 0..31 in order; each XOR
+// permutes every aligned group of 8 (and 16) units, so it stays 1-way.
+TEST(LayoutSearch, GemmBsColumnTermPerTarget) {
+  struct Case {
+    std::initializer_list<const char *> Targets;
+    std::vector<unsigned> Shifts;
+    const char *Description;
+  };
+  const Case Cases[] = {
+      {{"sm_90"}, {3}, "XOR-swizzle columns in 16-byte units with bit 3 of the unit: 2-way -> "
+                       "1-way on sm_90, no extra LDS"},
+      {{"gfx942"}, {3}, "XOR-swizzle columns in 16-byte units with bit 3 of the unit: 2-way -> "
+                        "1-way on gfx942, no extra LDS"},
+      {{"gfx950"}, {4}, "XOR-swizzle columns in 16-byte units with bit 4 of the unit: 2-way -> "
+                        "1-way on gfx950, no extra LDS"},
+      {{"gfx1250"}, {4}, "XOR-swizzle columns in 16-byte units with bit 4 of the unit: 2-way -> "
+                         "1-way on gfx1250, no extra LDS"},
+      {{"sm_90", "gfx942", "gfx950", "gfx1250"},
+       {3, 4},
+       "XOR-swizzle columns in 16-byte units with bit 3 and bit 4 of the unit: 2-way -> 1-way on "
+       "sm_90, gfx942, gfx950 and gfx1250, no extra LDS"},
+  };
+  for (const Case &C : Cases) {
+    FixPlan P = planGemmBs(C.Targets);
+    ASSERT_TRUE(P.Found) << P.Refusal;
+    EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+    EXPECT_EQ(P.Choice.Swz.Mask, 0u) << "no row term";
+    EXPECT_EQ(P.Choice.Swz.VecElems, 4u) << "16-byte units: every float4 stays whole";
+    EXPECT_EQ(P.Choice.Swz.ColShifts, C.Shifts);
+    EXPECT_EQ(P.Description, C.Description);
+    SharedArray Bs = gemmBs();
+    std::vector<Access> V = gemmBsAccesses(Bs);
+    for (const char *T : C.Targets)
+      for (const Access &A : V)
+        EXPECT_EQ(analyzeUnder(Bs, A, P.Choice, T).Degree, 1) << T << " line " << A.Loc.Line;
+    EXPECT_TRUE(isBijection(Bs, P.Choice, 0, 8, nullptr, P.NewLayout.SwizzledColumns));
+  }
+}
+
+// The ranking: for sm_90 the best is bit 0 ^= bit 3 (weighted passes: the
+// store 4 passes x 8, two loads 4 passes x 64 each: 32 + 512 = 544); the
+// layouts that add a row bit to it (row bit 0, 1, 2) cost the same, since
+// every load reads one row and the store's rows are whole. Rank 1 takes the
+// first of them; the ranking lists at most MaxRanked, and a rank past the
+// last takes the last.
+TEST(LayoutSearch, RanksTheLayoutsThatCanBeWritten) {
+  FixPlan Best = planGemmBs({"sm_90"});
+  ASSERT_TRUE(Best.Found);
+  EXPECT_EQ(Best.Rank, 0u);
+  EXPECT_EQ(Best.CostAfter, 544);
+  ASSERT_EQ(Best.Ranked.size(), size_t(FixPlan::MaxRanked));
+  EXPECT_EQ(Best.Ranked[0].C.str(), Best.Choice.str());
+  PlanOptions Opts;
+  Opts.Rank = 1;
+  FixPlan Second = planGemmBs({"sm_90"}, Opts);
+  ASSERT_TRUE(Second.Found);
+  EXPECT_EQ(Second.Rank, 1u);
+  EXPECT_EQ(Second.CostAfter, 544);
+  EXPECT_EQ(Second.Choice.str(), Best.Ranked[1].C.str());
+  EXPECT_EQ(Second.Choice.Swz.Mask, 1u) << "row bit 0";
+  EXPECT_EQ(Second.Choice.Swz.ColShifts, std::vector<unsigned>{3});
+  EXPECT_EQ(Second.Description,
+            "XOR-swizzle columns in 16-byte units with bit 0 of the row and bit 3 of the unit: "
+            "2-way -> 1-way on sm_90, no extra LDS; the layout ranked 1 (--fix-rank; the best, "
+            "XOR-swizzle columns in 16-byte units with bit 3 of the unit, has weighted passes "
+            "544, this one 544)");
+  Opts.Rank = 1000;
+  FixPlan Last = planGemmBs({"sm_90"}, Opts);
+  ASSERT_TRUE(Last.Found);
+  EXPECT_EQ(Last.Rank + 1, Last.Ranked.size());
+  EXPECT_GT(Last.Ranked.size(), size_t(FixPlan::MaxRanked));
+}
+
+// The transpose tile (FixPlannerTest's TransposePadsTo33) on sm_90: pad 33
+// is the best; pads 35, 37, ... are as good but only waste LDS, so the
+// runner-up is the XOR layout with row bits 0-4, not a wider pad.
+TEST(LayoutSearch, AWiderPadIsNoRunnerUp) {
+  SharedArray Tile = array("tile", "float", 4, {32, 32});
+  std::vector<Access> V;
+  V.push_back(access(Tile, {ty() + sym("j"), tx()}, 4, {32, 8, 1}, AccessKind::Store, 0, 7));
+  V.push_back(access(Tile, {tx(), ty() + sym("j")}, 4, {32, 8, 1}, AccessKind::Load, 0, 9));
+  for (Access &A : V)
+    A.Symbols["j"] = loop({0, 8, 16, 24});
+  FixPlan P = planFix(Tile, ptrs(V), targets({"sm_90"}), 4096, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found);
+  ASSERT_GE(P.Ranked.size(), 2u);
+  EXPECT_EQ(P.Ranked[0].C.str(), "pad +1");
+  EXPECT_EQ(P.Ranked[1].C.K, FixCandidate::Swizzle);
+  EXPECT_EQ(P.Ranked[1].C.Swz.Mask, 31u);
+  for (const RankedCandidate &R : P.Ranked)
+    EXPECT_TRUE(R.C.K != FixCandidate::Pad || R.C.PadElems == 1) << R.C.str();
+}
+
+// Nothing works, and the refusal proves it. float s[2][32], 32 lanes:
+//   load c = s[l >> 4][l & 15]: words 0..15 and 32..47, banks 0..15 twice:
+//     2-way (lanes 0 and 16 on bank 0).
+//   load d = s[l >> 4][(l & 15) + 16 (l >> 4)]: words 0..15 and 48..63:
+//     banks 0..31: 1-way.
+// To separate c's halves, row 1's columns 0..15 must move to banks 16..31,
+// where d's row-1 half would need them to stay put (row 1's columns 16..31
+// would land on banks 0..15, on top of d's row-0 half): every layout that
+// takes c from 2 to 1 passes takes d from 1 to 2. Pad 16 (rows of 48: row 1
+// starts on bank 16) is the only pad that does; XORing the column with 16
+// in row 1 (bit 0 of the row into 64-byte units) the only XOR layout.
+TEST(LayoutSearch, NothingWorksAndTheRefusalSaysWhy) {
+  SharedArray S = array("s", "float", 4, {2, 32});
+  X L = tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {32, 1, 1}, AccessKind::Load, 0, 7));
+  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {32, 1, 1},
+                     AccessKind::Load, 0, 8));
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
+  ASSERT_FALSE(P.Found);
+  EXPECT_EQ(P.Refusal,
+            "padding is not possible: one pad lowers an access's passes and makes another's "
+            "worse: rows 32 -> 48 floats, takes the load at k.hip:7:5 on sm_90 from 2 to 1 "
+            "passes (before, lanes 0,16 hit bank 0 at 2 different words) but the load at "
+            "k.hip:8:5 on sm_90 from 1 to 2 passes (now lanes 0,16 hit bank 0 at 2 different "
+            "words): sm_90's weighted passes 3 -> 3; a swizzle is not possible: one XOR layout "
+            "lowers an access's passes and "
+            "makes another's worse: XOR-swizzle columns in 64-byte units with bit 0 of the row, "
+            "takes the load at k.hip:7:5 on sm_90 from 2 to 1 passes (before, lanes 0,16 hit "
+            "bank 0 at 2 different words) but the load at k.hip:8:5 on sm_90 from 1 to 2 passes "
+            "(now lanes 0,16 hit bank 0 at 2 different words): sm_90's weighted passes 3 -> 3");
+}
+
+// The same two shapes, but c is a load run 8 times (a loop of 8 around it,
+// its counter k known) and d a store run once: before, 2 x 8 + 1 = 17
+// weighted passes; pad 16 (rows of 48, +2 x 16 floats = 128 B) takes c to 1
+// pass and d to 2: 1 x 8 + 2 = 10. The objective is the passes the kernel issues, so this trade is
+// taken, and the description lists it access by access.
+TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
+  SharedArray S = array("s", "float", 4, {2, 32});
+  X L = tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {32, 1, 1}, AccessKind::Load, 0, 7));
+  V.back().Symbols["k"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
+  V.back().LoopDepth = 1;
+  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {32, 1, 1},
+                     AccessKind::Store, 0, 8));
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal;
+  EXPECT_EQ(P.CostBefore, 17);
+  EXPECT_EQ(P.CostAfter, 10);
+  // The worst access is 2-way before and after (c before, d after): the
+  // trade says what changed.
+  EXPECT_EQ(P.Description,
+            "pad rows 32 -> 48 floats: 2-way unchanged on sm_90, +128 B LDS, occupancy "
+            "unchanged; a trade on sm_90: the load at k.hip:7:5 2 -> 1 passes (runs 8x), the "
+            "store at k.hip:8:5 1 -> 2 passes (runs 1x), weighted passes 17 -> 10");
+}
