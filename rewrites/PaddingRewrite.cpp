@@ -5,6 +5,7 @@
 #include "rewrites/FixKinds.h"
 #include "rewrites/SourceEdits.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -118,6 +119,19 @@ std::string rowLengthText(ASTContext &Ctx, const ArrayEdit &Edit, uint64_t W) {
 
 /// EditAccesses false: the declaration and the stride only (a pad with a
 /// swizzle: swizzleColumns writes the accesses with the stride).
+/// Whether E, in an instantiation, was written with a template parameter
+/// (`N`): its value here is one instantiation's, not the text's.
+bool writtenWithTemplateParameter(const Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<SubstNonTypeTemplateParmExpr>(E))
+    return true;
+  for (const Stmt *Child : E->children())
+    if (writtenWithTemplateParameter(Child))
+      return true;
+  return false;
+}
+
 llvm::Expected<FileEdits> padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const FixPlan &Plan,
                                   bool EditAccesses) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -158,9 +172,16 @@ llvm::Expected<FileEdits> padFlat(ASTContext &Ctx, const ArrayEdit &Edit, const 
                              "the size of '" + VD->getNameAsString() + "'", Edit.Scope);
       if (!R)
         return R.takeError();
-      if (llvm::Error E = addReplacement(
-              Reps, tooling::Replacement(SM, *R, std::to_string(Elems / W) + " * " + Name),
-              VD->getLocation()))
+      // A size written with a template parameter keeps it: every
+      // instantiation's elements, in rows of W, still fit (`N` becomes
+      // `(N + W - 1) / W * s_stride`), where this instantiation's row count
+      // would not.
+      std::string NewSize = std::to_string(Elems / W) + " * " + Name;
+      if (writtenWithTemplateParameter(Size))
+        NewSize = "(" + parenthesize(textOf(*R, Ctx)) + " + " + std::to_string(W - 1) + ") / " +
+                  std::to_string(W) + " * " + Name;
+      if (llvm::Error E =
+              addReplacement(Reps, tooling::Replacement(SM, *R, NewSize), VD->getLocation()))
         return E;
     }
   }

@@ -1,6 +1,7 @@
 //===- SwizzleRewrite.cpp - XOR the column of every access with its row ---===//
 
 #include "rewrites/ArrayRewrite.h"
+#include "rewrites/IndexFunction.h"
 #include "rewrites/ArraySubscripts.h"
 #include "rewrites/SourceEdits.h"
 
@@ -11,50 +12,21 @@ using namespace clang;
 
 namespace lds {
 
-namespace {
-/// (X >> S) & M, the shift left out when 0.
-std::string field(const std::string &X, unsigned Shift, unsigned Mask) {
-  std::string R = parenthesize(X);
-  if (Shift)
-    R = "(" + R + " >> " + std::to_string(Shift) + ")";
-  return "(" + R + " & " + std::to_string(Mask) + ")";
-}
-
-/// (((row >> S) & M) ^ ((col >> (CS + log2 V)) & CM)) * V, with the parts
-/// that do nothing left out.
-std::string xorTerm(const std::string &Row, const std::string &Col, const SwizzleParams &P) {
-  auto Times = [](std::string T, unsigned Unit) {
-    return Unit > 1 ? "(" + T + " * " + std::to_string(Unit) + ")" : T;
-  };
-  auto Xor = [](const std::vector<std::string> &Parts) {
-    return Parts.size() == 1 ? Parts[0] : "(" + llvm::join(Parts, " ^ ") + ")";
-  };
-  unsigned Log2Unit = 0;
-  while ((1u << Log2Unit) < P.colUnit())
-    ++Log2Unit;
-  std::vector<std::string> RowParts, ColParts;
-  if (P.Mask)
-    RowParts.push_back(field(Row, P.Shift, P.Mask));
-  for (unsigned S : P.hasColumnTerm() ? P.ColShifts : std::vector<unsigned>())
-    ColParts.push_back(field(Col, S + Log2Unit, P.ColMask));
-  if (ColParts.empty())
-    return Times(Xor(RowParts), P.VecElems);
-  if (RowParts.empty())
-    return Times(Xor(ColParts), P.colUnit());
-  if (P.colUnit() == P.VecElems) {
-    RowParts.insert(RowParts.end(), ColParts.begin(), ColParts.end());
-    return Times(Xor(RowParts), P.VecElems);
-  }
-  return "(" + Times(Xor(RowParts), P.VecElems) + " ^ " + Times(Xor(ColParts), P.colUnit()) + ")";
-}
-} // namespace
-
 llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
                                          const FixPlan &Plan) {
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
   const SwizzleParams &P = Plan.Choice.Swz;
   FileEdits Reps;
+  // A layout with column terms reads better as a function of its own.
+  std::optional<IndexFunction> Fn = indexFunction(Ctx, Edit, Plan);
+  auto Swizzled = [&](const std::string &RowText, const std::string &ColText) {
+    return Fn ? Fn->call(RowText, ColText)
+              : parenthesize(ColText) + " ^ " + xorTerm(RowText, ColText, P);
+  };
+  if (Fn)
+    if (llvm::Error E = mergeEdits(Reps, Fn->Definition))
+      return std::move(E);
   for (size_t K = 0; K < Edit.Accesses.size(); ++K) {
     const Expr *A = Edit.Accesses[K];
     // Read by the plan as the linear index i (see FixPlan::Linear).
@@ -90,9 +62,7 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
         return RR.takeError();
       if (!CR)
         return CR.takeError();
-      std::string ColText = textOf(*CR, Ctx);
-      std::string New =
-          parenthesize(ColText) + " ^ " + xorTerm(textOf(*RR, Ctx), ColText, P);
+      std::string New = Swizzled(textOf(*RR, Ctx), textOf(*CR, Ctx));
       if (llvm::Error E =
               addReplacement(Reps, tooling::Replacement(SM, *CR, New), A->getBeginLoc()))
         return E;
@@ -150,8 +120,8 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
       return refuse("the column index has side effects; repeating it in the swizzle would "
                     "change the program",
                     Subs[0]->getBeginLoc());
-    std::string New = RowTermText + " + (" + parenthesize(ColText) + " ^ " +
-                      xorTerm(RowText, ColText, P) + ")";
+    std::string New = RowTermText + " + " + (Fn ? Swizzled(RowText, ColText)
+                                                : "(" + Swizzled(RowText, ColText) + ")");
     if (llvm::Error E = addReplacement(Reps, tooling::Replacement(SM, *IR, New), A->getBeginLoc()))
       return E;
   }
