@@ -66,19 +66,27 @@ std::string tradeProof(const PlanInputs &In, const std::vector<const Scored *> &
   if (Trades.size() > 1)
     Why += Same == Trades.size() ? "; every one of them makes that access worse"
                                  : "; " + std::to_string(Same) + " of them make that access worse";
-  // A target that alone forbids some: what the others would allow.
+  // A target that alone forbids some: a layout that hurts only there and
+  // helps another target, which the others would take.
   for (size_t Tg = 0; Tg < In.Targets.size() && In.Targets.size() > 1; ++Tg) {
     const Scored *Allowed = nullptr;
     size_t Count = 0;
+    auto HelpsElsewhere = [Tg](const Scored &S) {
+      for (const CellRef &B : S.Better)
+        if (B.Target != Tg)
+          return true;
+      return false;
+    };
     for (const Scored *S : Trades)
-      if (onlyWorseTarget(*S) == Tg) {
+      if (onlyWorseTarget(*S) == Tg && HelpsElsewhere(*S)) {
         ++Count;
         Allowed = Allowed ? Allowed : S;
       }
     if (Allowed)
       Why += "; only " + In.Targets[Tg]->Name + " forbids " +
              (Count == 1 ? std::string("one") : std::to_string(Count)) + " of them (" +
-             candidateText(Allowed->C, In.Array, In.Base) + " makes nothing worse elsewhere)";
+             candidateText(Allowed->C, In.Array, In.Base) +
+             " lowers the passes elsewhere and makes nothing worse there)";
   }
   return Why;
 }
