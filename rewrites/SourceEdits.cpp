@@ -116,12 +116,43 @@ llvm::Error addReplacement(FileEdits &Edits, const tooling::Replacement &R, Sour
   return llvm::Error::success();
 }
 
+namespace {
+
+/// Reps with the insertion at R's offset extended by R's text: two arrays'
+/// index functions go before the same kernel, one after the other. False
+/// when Reps has no insertion there.
+bool appendInsertion(tooling::Replacements &Reps, const tooling::Replacement &R) {
+  tooling::Replacements Out;
+  bool Done = false;
+  for (const tooling::Replacement &Old : Reps) {
+    tooling::Replacement Keep = Old;
+    if (!Done && !Old.getLength() && Old.getOffset() == R.getOffset()) {
+      if (Old.getReplacementText() != R.getReplacementText())
+        Keep = tooling::Replacement(Old.getFilePath(), Old.getOffset(), 0,
+                                    (Old.getReplacementText() + R.getReplacementText()).str());
+      Done = true;
+    }
+    if (llvm::Error E = Out.add(Keep)) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+  }
+  if (Done)
+    Reps = std::move(Out);
+  return Done;
+}
+
+} // namespace
+
 llvm::Error mergeEdits(FileEdits &Into, const FileEdits &From) {
   FileEdits Merged = Into;
   for (const auto &[File, Reps] : From)
-    for (const tooling::Replacement &R : Reps)
+    for (const tooling::Replacement &R : Reps) {
+      if (!R.getLength() && appendInsertion(Merged[File], R))
+        continue;
       if (llvm::Error E = Merged[File].add(R))
         return E;
+    }
   Into = std::move(Merged);
   return llvm::Error::success();
 }

@@ -71,7 +71,9 @@ llvm::Error addReplacement(FileEdits &Edits, const clang::tooling::Replacement &
                            clang::SourceLocation Loc);
 
 /// Adds every edit of From to Into; an error, and Into unchanged, if one
-/// overlaps a different edit already there.
+/// overlaps a different edit already there. An insertion where Into inserts
+/// already is appended to that insertion (two index functions before one
+/// kernel).
 llvm::Error mergeEdits(FileEdits &Into, const FileEdits &From);
 
 /// The number of edits, over all files.
