@@ -80,7 +80,7 @@ FixPlan planForRowLength(const SharedArray &Array, const std::vector<const Acces
   std::vector<Unwritable> Refused;
   const std::vector<const Scored *> Taken =
       chooseWritable(In, rankCandidates(All, Strat),
-                     std::max<size_t>(FixPlan::MaxRanked, size_t(Opts.Rank) + 1), Refused,
+                     size_t(Opts.Rank) + 1, Refused,
                      Plan.Considered);
   if (!Refused.empty())
     Plan.SetAside = Refused.front();

@@ -237,8 +237,10 @@ struct FixPlan {
   std::vector<bool> Linear;
   /// One short line per candidate tried, for --verbose.
   std::vector<std::string> Considered;
-  /// The best candidates that can be written, best first (at most
-  /// MaxRanked, and at least up to the one taken): Choice is Ranked[Rank].
+  /// The best candidates that can be written, best first, up to the one
+  /// taken: Choice is Ranked[Rank]. Each costs a rewrite to ask, so no more
+  /// are looked for than PlanOptions::Rank asks (bench --search asks for at
+  /// most MaxRanked).
   /// Those with the Cost and AltCost of Ranked[0] are equally good by the
   /// model: what tells them apart is the code they compile to.
   std::vector<RankedCandidate> Ranked;
