@@ -24,9 +24,9 @@ Scored scoreCandidate(const PlanInputs &In, const Evaluator &Ev, const Evaluatio
     S.Rejected = "cost unknown: " + S.Eval.Why;
   } else {
     S.Improves = S.Eval.Cost < Before.Cost - Eps;
-    S.Rejected = Ev.slower(Before, S.Eval);
     S.Worse = Ev.changedCells(Before, S.Eval, true);
     S.Better = Ev.changedCells(Before, S.Eval, false);
+    S.Rejected = Ev.slower(Before, S.Eval, S.Worse);
     if (S.Rejected.empty() && In.SizeKnown && S.Growth > 0) {
       OccupancyAfter After = occupancyAfter(In, S.Growth);
       S.BlocksAfter = std::move(After.Blocks);

@@ -110,12 +110,12 @@ std::vector<CellRef> Evaluator::changedCells(const Evaluation &Base, const Evalu
   return Out;
 }
 
-std::string Evaluator::slower(const Evaluation &Base, const Evaluation &C) const {
+std::string Evaluator::slower(const Evaluation &Base, const Evaluation &C,
+                              const std::vector<CellRef> &Worse) const {
   for (size_t T = 0; T < Ctxs.size(); ++T) {
     if (C.TargetCost[T] <= Base.TargetCost[T] + Eps)
       continue;
     const CellRef *Most = nullptr;
-    std::vector<CellRef> Worse = changedCells(Base, C, true);
     for (const CellRef &W : Worse)
       if (W.Target == T && (!Most || (W.To - W.From) * weight(*Accesses[W.Access]) >
                                          (Most->To - Most->From) * weight(*Accesses[Most->Access])))

@@ -89,9 +89,9 @@ public:
   /// (default reading), as a sentence naming the access C makes worse most;
   /// empty if none. An access may get worse where others gain more: the
   /// objective is the passes the kernel issues, per target.
-  std::string slower(const Evaluation &Base, const Evaluation &C) const;
-
-  const Access &access(size_t I) const { return *Accesses[I]; }
+  /// Worse: changedCells(Base, C, true), computed once by the caller.
+  std::string slower(const Evaluation &Base, const Evaluation &C,
+                     const std::vector<CellRef> &Worse) const;
 
   /// Every access that C makes worse (Worse) or better (!Worse) than Base,
   /// on each target (default reading), target by target.
