@@ -220,6 +220,7 @@ struct BlockCost {
   /// lane's thread index in the block), for the bounds check.
   LaneByte Lowest, Highest;
   bool Executed = false; ///< some lane of the block is active
+  unsigned ExecutingWaves = 0, Waves = 0; ///< waves with an active lane, of all
   double Passes = 0;
   double IdealPasses = 0;
   std::vector<double> AlternativePasses;
@@ -344,6 +345,8 @@ private:
     extremes(Waves, Result);
     BlockPasses P = Rule.cost(Waves, WantWitness, /*WantAlternatives=*/true);
     Result.Executed = P.Executed;
+    Result.ExecutingWaves = P.ExecutingWaves;
+    Result.Waves = static_cast<unsigned>(Waves.size());
     Result.Passes = P.Passes;
     Result.IdealPasses = P.IdealPasses;
     Result.AlternativePasses = std::move(P.AlternativePasses);
@@ -803,6 +806,8 @@ AccessResult ConflictAnalyzer::analyze(const Access &A, const TargetModel &T,
   const ComboCost &W = Costs[*Worst];
   BlockCost Final = Coster.cost(W.Values, /*WantWitness=*/true);
   Res.Passes = Final.Passes;
+  Res.ExecutingWaves = Final.ExecutingWaves;
+  Res.BlockWaves = Final.Waves;
   Res.IdealPasses = Final.IdealPasses;
   Res.Degree = degreeOf(Final);
   Res.Witness = Final.Witness;

@@ -50,6 +50,9 @@ struct AccessResult {
   double Passes = 0;
   double IdealPasses = 0;
   double Degree = 1;      ///< Passes / IdealPasses
+  /// At the worst binding: the waves that execute the access (Passes is
+  /// their mean), of the block's BlockWaves. What the planner weighs.
+  unsigned ExecutingWaves = 0, BlockWaves = 0;
   unsigned Banks = 0;     ///< of the rule used
   std::string RuleSource; ///< row of the bank model used
   ConflictWitness Witness;

@@ -45,7 +45,7 @@ std::pair<double, double> targetCosts(const PlanInputs &In, const Scored &S, siz
   for (const std::vector<CellRef> *Cells : {&S.Better, &S.Worse})
     for (const CellRef &C : *Cells)
       if (C.Target == T)
-        Before -= (C.To - C.From) * Evaluator::weight(*In.Accesses[C.Access]);
+        Before -= (C.To - C.From) * C.Weight;
   return {Before, After};
 }
 

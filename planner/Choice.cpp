@@ -4,6 +4,7 @@
 #include "planner/PlanText.h"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 
 namespace lds::planner {
@@ -145,7 +146,19 @@ std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strat
   for (const Scored &S : All)
     if (S.Rejected.empty() && S.Improves)
       Ranked.push_back(&S);
-  auto Less = [Strat](const Scored *A, const Scored *B) {
+  // Issue 13's order across targets: conflict-free on every target under
+  // every reading first, then the slowest target (against its own ideal),
+  // then the weighted passes summed over the targets.
+  std::map<const Scored *, std::pair<bool, double>> Key;
+  for (const Scored *S : Ranked)
+    Key[S] = {allIdeal(S->Eval), worstTargetFactor(S->Eval)};
+  auto Less = [Strat, &Key](const Scored *A, const Scored *B) {
+    const auto &[IdealA, WorstA] = Key.at(A);
+    const auto &[IdealB, WorstB] = Key.at(B);
+    if (IdealA != IdealB)
+      return IdealA;
+    if (std::fabs(WorstA - WorstB) > Eps)
+      return WorstA < WorstB;
     if (std::fabs(A->Eval.Cost - B->Eval.Cost) > Eps)
       return A->Eval.Cost < B->Eval.Cost;
     // hardware.md: conflict-free under every plausible reading of a

@@ -69,6 +69,11 @@ Cell Evaluator::evaluateCell(const TargetCtx &Ctx, size_t I, const Access &Copy,
     }
     if (C.Readings.empty() && R.conflicts())
       C.Lanes = R.explain();
+    if (C.Readings.empty() && R.BlockWaves) {
+      C.ExecutingWaves = R.ExecutingWaves;
+      C.BlockWaves = R.BlockWaves;
+      C.WaveShare = static_cast<double>(R.ExecutingWaves) / R.BlockWaves;
+    }
     C.Readings.push_back({R.Passes, R.IdealPasses});
   };
   Run(*Ctx.T);
@@ -82,14 +87,16 @@ Evaluation Evaluator::evaluate(const std::vector<ExprRef> &Offsets) const {
   for (const TargetCtx &Ctx : Ctxs) {
     E.Cells.emplace_back();
     E.TargetCost.push_back(0);
+    E.TargetIdeal.push_back(0);
     for (size_t I = 0; I < Accesses.size(); ++I) {
       Access Copy = *Accesses[I];
       Copy.ByteOffset = Offsets[I];
       Copy.ArrayBytes = 0; // the layout moves the array; it checks itself
       Cell C = evaluateCell(Ctx, I, Copy, E);
-      double W = weight(Copy);
+      double W = weight(Copy, C);
       E.Cost += W * C.Readings[0].Passes;
       E.TargetCost.back() += W * C.Readings[0].Passes;
+      E.TargetIdeal.back() += W * C.Readings[0].Ideal;
       for (size_t R = 1; R < C.Readings.size(); ++R)
         E.AltCost += W * C.Readings[R].Passes;
       E.Cells.back().push_back(std::move(C));
@@ -105,7 +112,8 @@ std::vector<CellRef> Evaluator::changedCells(const Evaluation &Base, const Evalu
     for (size_t I = 0; I < Accesses.size(); ++I) {
       double From = Base.Cells[T][I].Readings[0].Passes, To = C.Cells[T][I].Readings[0].Passes;
       if (Worse ? To > From + Eps : To < From - Eps)
-        Out.push_back({T, I, From, To, (Worse ? C : Base).Cells[T][I].Lanes});
+        Out.push_back({T, I, From, To, (Worse ? C : Base).Cells[T][I].Lanes,
+                       weight(*Accesses[I], C.Cells[T][I])});
     }
   return Out;
 }
@@ -117,8 +125,8 @@ std::string Evaluator::slower(const Evaluation &Base, const Evaluation &C,
       continue;
     const CellRef *Most = nullptr;
     for (const CellRef &W : Worse)
-      if (W.Target == T && (!Most || (W.To - W.From) * weight(*Accesses[W.Access]) >
-                                         (Most->To - Most->From) * weight(*Accesses[Most->Access])))
+      if (W.Target == T && (!Most || (W.To - W.From) * W.Weight >
+                                         (Most->To - Most->From) * Most->Weight))
         Most = &W;
     std::string Why = "makes " + Ctxs[T].T->Name + " slower (weighted passes " +
                       num(Base.TargetCost[T]) + " -> " + num(C.TargetCost[T]);
@@ -135,6 +143,14 @@ double worstDegree(const Evaluation &E, size_t T, bool Alt) {
   for (const Cell &C : E.Cells[T])
     for (size_t R = Alt ? 1 : 0; R < (Alt ? C.Readings.size() : 1); ++R)
       Worst = std::max(Worst, C.Readings[R].degree());
+  return Worst;
+}
+
+double worstTargetFactor(const Evaluation &E) {
+  double Worst = 1;
+  for (size_t T = 0; T < E.TargetCost.size(); ++T)
+    if (E.TargetIdeal[T] > Eps)
+      Worst = std::max(Worst, E.TargetCost[T] / E.TargetIdeal[T]);
   return Worst;
 }
 

@@ -38,6 +38,10 @@ struct Cell {
   /// Where the default reading conflicts ("lanes 0,16 hit bank 3 at 2
   /// different words"), for refusals; empty when it does not.
   std::string Lanes;
+  /// The share of the block's waves that execute the access (default
+  /// reading's worst binding): a wave with no active lane issues nothing.
+  double WaveShare = 1;
+  unsigned ExecutingWaves = 0, BlockWaves = 0;
 };
 
 /// Access Access on target Target, a cell of an Evaluation, whose passes
@@ -48,6 +52,8 @@ struct CellRef {
   /// Where the access conflicts in the state it leaves (To > From) or left
   /// (To < From): Cell::Lanes.
   std::string Lanes;
+  /// How often the access issues (Evaluator::weight of the access and cell).
+  double Weight = 1;
 };
 
 struct Evaluation {
@@ -57,6 +63,8 @@ struct Evaluation {
   std::vector<std::vector<Cell>> Cells; ///< [target][access]
   double Cost = 0, AltCost = 0;
   std::vector<double> TargetCost; ///< Cost's share of each target
+  /// The same with every access at its ideal passes: what no layout beats.
+  std::vector<double> TargetIdeal;
 };
 
 /// A target and, per access, the copies of it whose disputed row is
@@ -81,6 +89,9 @@ public:
   /// around it whose counter its index reads (the counter's known values),
   /// times 8 for each other loop (trip count unknown), at most 8^6 of those.
   static double weight(const Access &A);
+  /// weight(A) times the share of the block's waves that execute it on
+  /// that target (Cell::WaveShare): the passes one block issues, per wave.
+  static double weight(const Access &A, const Cell &C) { return weight(A) * C.WaveShare; }
 
   /// Evaluates the accesses with the byte offsets Offsets (one per access).
   Evaluation evaluate(const std::vector<ExprRef> &Offsets) const;
@@ -113,6 +124,12 @@ private:
 /// Worst degree of the accesses on target T, default reading or (Alt) the
 /// alternative readings (1 when there is none).
 double worstDegree(const Evaluation &E, size_t T, bool Alt);
+
+/// The worst target's weighted passes over its ideal ones (1: every
+/// target conflict-free): the cost across targets is that of the slowest,
+/// each measured against what it could issue at best, since the passes of
+/// different targets are not of one size.
+double worstTargetFactor(const Evaluation &E);
 
 /// True if some access on target T has an alternative reading.
 bool hasAlternatives(const Evaluation &E, size_t T);

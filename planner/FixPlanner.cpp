@@ -87,7 +87,7 @@ FixPlan planForRowLength(const SharedArray &Array, const std::vector<const Acces
   if (Taken.empty())
     return refuse(Plan, {nothingChosen(In, All, Set, Refused), {}});
   for (const Scored *S : Taken)
-    Plan.Ranked.push_back({S->C, S->Eval.Cost, S->Eval.AltCost});
+    Plan.Ranked.push_back({S->C, S->Eval.Cost, S->Eval.AltCost, worstTargetFactor(S->Eval)});
   // An array with fewer runners-up than asked takes its last one, so that
   // `bench --search` varies one array's layout while the others stay put.
   Plan.Rank = std::min<unsigned>(Opts.Rank, unsigned(Taken.size() - 1));
@@ -118,6 +118,10 @@ Access asRowsOf(const Access &A, uint64_t W) {
 
 /// Plan A is better than plan B (both found).
 bool betterPlan(const FixPlan &A, const FixPlan &B, Strategy Strat) {
+  if (A.IdealAfter != B.IdealAfter) // rankCandidates' order
+    return A.IdealAfter;
+  if (std::fabs(A.WorstAfter - B.WorstAfter) > Eps)
+    return A.WorstAfter < B.WorstAfter;
   if (std::fabs(A.CostAfter - B.CostAfter) > Eps)
     return A.CostAfter < B.CostAfter;
   if (std::fabs(A.AltCostAfter - B.AltCostAfter) > Eps)

@@ -61,12 +61,19 @@
 //     strategy. (So Auto falls back to a swizzle when padding would cost
 //     occupancy.) A dynamic array of unknown size cannot be checked: pads
 //     are allowed and the plan says so.
-//  3. Among the rest, the lowest cost wins: passes of every access, weighted
-//     by how often it runs per thread (the trip count of each loop around it
-//     whose counter its index reads, 8 for a loop of unknown trip count;
-//     Evaluator::weight), summed over the targets, under each target's
-//     default reading. A plan is Found only if this cost is below the cost
-//     before. Not weighed (yet): the share of waves and lanes that run it.
+//  3. Among the rest, the best wins, in this order (issue 13's objective):
+//     first a candidate conflict-free on every target under every reading
+//     of a disputed row; then the smallest worst-target factor, the highest
+//     over the targets of its weighted passes divided by the same accesses'
+//     weighted ideal passes on that target (worstTargetFactor; the passes of
+//     two targets are not of one size, their ratio to the ideal is); then
+//     the lowest cost: passes of every access, weighted by how often it
+//     issues per block (the trip count of each loop around it whose counter
+//     its index reads, 8 for a loop of unknown trip count; times the share
+//     of the block's waves that execute it: Evaluator::weight), summed over
+//     the targets, under each target's default reading. The share of lanes
+//     active needs no weight: the passes are those of the active lanes. A
+//     plan is Found only if this cost is below the cost before.
 //     When the 1-D array's accesses are written with different row lengths
 //     (`s[tx * 8 + ty]` and `s + tx + ty * 32`), each length W is tried:
 //     the accesses written with another one are read as the linear index
@@ -202,6 +209,7 @@ struct PlanOptions {
 struct RankedCandidate {
   FixCandidate C;
   double Cost = 0, AltCost = 0; ///< as FixPlan::CostAfter, AltCostAfter
+  double Worst = 1;             ///< as FixPlan::WorstAfter
 };
 
 /// The best candidate the rewrite could not write (RewriteQuery.h): with
@@ -231,6 +239,11 @@ struct FixPlan {
   /// Weighted passes summed over the targets (default reading), before and
   /// under the choice: comparable between plans of the same accesses.
   double CostBefore = 0, CostAfter = 0, AltCostAfter = 0;
+  /// Under the choice: conflict-free on every target under every reading,
+  /// and the slowest target's weighted passes over its ideal ones
+  /// (worstTargetFactor): the first two keys of the ranking.
+  bool IdealAfter = false;
+  double WorstAfter = 1;
   /// Per access (in the order given): read as the linear index it is,
   /// {i / W, i % W}, whatever terms it has (Subscripts::Linear). The
   /// rewrite must split those the same way.

@@ -69,6 +69,16 @@ std::string changesText(const std::vector<TargetOutcome> &Outcomes, bool Alt) {
   return Text;
 }
 
+/// "runs 8x", or "runs 8x, in 1 of 4 waves" for an access that not every
+/// wave of the block executes.
+std::string runsText(const Access &A, const Cell &C) {
+  std::string Text = "runs " + num(Evaluator::weight(A)) + "x";
+  if (C.BlockWaves && C.ExecutingWaves < C.BlockWaves)
+    Text += ", in " + std::to_string(C.ExecutingWaves) + " of " + std::to_string(C.BlockWaves) +
+            " waves";
+  return Text;
+}
+
 /// "; a trade on sm_90: the store at f.cu:37:13 1 -> 2 passes (runs 8x),
 /// the load at f.cu:44:31 8 -> 4 passes (runs 64x), weighted passes 576 ->
 /// 320" for each target where S makes an access worse: what it gives up
@@ -82,8 +92,8 @@ std::string tradeText(const PlanInputs &In, const Scored &S) {
         for (const CellRef &C : *Cells)
           if (C.Target == T && C.Access == I)
             Changes += (Changes.empty() ? "" : ", ") + accessText(*In.Accesses[I]) + " " +
-                       num(C.From) + " -> " + num(C.To) + " passes (runs " +
-                       num(Evaluator::weight(*In.Accesses[I])) + "x)";
+                       num(C.From) + " -> " + num(C.To) + " passes (" +
+                       runsText(*In.Accesses[I], S.Eval.Cells[T][I]) + ")";
     bool Worse = false;
     for (const CellRef &C : S.Worse)
       Worse |= C.Target == T;
@@ -148,6 +158,8 @@ void describeChoice(const PlanInputs &In, const Evaluator &Ev, const Evaluation 
   Plan.CostBefore = Before.Cost;
   Plan.CostAfter = S.Eval.Cost;
   Plan.AltCostAfter = S.Eval.AltCost;
+  Plan.IdealAfter = allIdeal(S.Eval);
+  Plan.WorstAfter = worstTargetFactor(S.Eval);
   Plan.NewLayout = S.Lay;
   if (In.SizeKnown) {
     Plan.ArrayBytesAfter = S.Lay.NewElems * In.Array.ElementBytes;
