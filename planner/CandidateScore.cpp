@@ -137,29 +137,52 @@ std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
                                     const Evaluation &Before, const CandidateSet &Set,
                                     std::vector<std::string> &Considered) {
   std::vector<Scored> All;
-  auto Score = [&](const FixCandidate &C, uint64_t Permuted) {
-    All.push_back(scoreCandidate(In, Ev, Before, C, Permuted));
+  auto Add = [&](Scored S) {
+    All.push_back(std::move(S));
     All.back().Order = All.size() - 1;
     Considered.push_back(consideredLine(In, All.back()));
+  };
+  auto Score = [&](const FixCandidate &C, uint64_t Permuted) {
+    Add(scoreCandidate(In, Ev, Before, C, Permuted));
+  };
+  auto Perfect = [](const Scored &S) {
+    return S.Rejected.empty() && S.Improves && allIdeal(S.Eval);
   };
   for (const FixCandidate &C : Set.Pads)
     Score(C, 0);
   for (size_t I = 0; I < Set.Swizzles.size(); ++I) {
     // The layouts with a column term are many; they are needed only when
     // no simpler one is conflict-free on every target and reading.
-    if (I == Set.FirstColumnSwizzle &&
-        std::any_of(All.begin(), All.end(), [](const Scored &S) {
-          return S.Rejected.empty() && S.Improves && allIdeal(S.Eval);
-        }))
+    if (I == Set.FirstColumnSwizzle && std::any_of(All.begin(), All.end(), Perfect))
       break;
     Score(Set.Swizzles[I], Set.SwizzledColumns[I]);
   }
-  if (In.Strat == Strategy::Auto && !Set.Pads.empty() && !Set.Swizzles.empty())
+  // Held until the pads with swizzles are scored, which read the singles
+  // only; then listed in this order, so that on equal costs the earlier
+  // (simpler, classic) kind of layout keeps winning.
+  std::vector<Scored> RowAndColumn, General;
+  for (const auto &[C, Permuted] : rowAndColumnCandidates(All, Set))
+    RowAndColumn.push_back(scoreCandidate(In, Ev, Before, C, Permuted));
+  // The general linear layouts only when no structured swizzle or pad
+  // leaves every access conflict-free on every target and reading: they
+  // cost a search. Before the pads with swizzles, which a conflict-free
+  // general layout makes needless (it costs no LDS).
+  if (In.Strat != Strategy::Pad && std::none_of(All.begin(), All.end(), Perfect) &&
+      std::none_of(RowAndColumn.begin(), RowAndColumn.end(), Perfect)) {
+    std::vector<FixCandidate> Known;
+    for (const std::vector<Scored> *V : {&All, &RowAndColumn})
+      for (const Scored &S : *V)
+        Known.push_back(S.C);
+    for (const auto &[C, Permuted] : linearSwizzleCandidates(In, Set, Known, Considered))
+      General.push_back(scoreCandidate(In, Ev, Before, C, Permuted));
+  }
+  if (In.Strat == Strategy::Auto && !Set.Pads.empty() && !Set.Swizzles.empty() &&
+      std::none_of(General.begin(), General.end(), Perfect))
     for (const auto &[C, Permuted] : padSwizzleCandidates(All, Set))
       Score(C, Permuted);
-  // Scored last, so that padSwizzleCandidates sees the singles only.
-  for (const auto &[C, Permuted] : rowAndColumnCandidates(All, Set))
-    Score(C, Permuted);
+  for (std::vector<Scored> *V : {&RowAndColumn, &General})
+    for (Scored &S : *V)
+      Add(std::move(S));
   return All;
 }
 

@@ -12,6 +12,7 @@
 #include "planner/SubscriptRange.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,11 @@ struct CandidateSet {
   /// Swizzles[FirstColumnSwizzle...] have a column term: scored only when no
   /// pad or row swizzle before them is conflict-free everywhere.
   size_t FirstColumnSwizzle = SIZE_MAX;
+  /// The XOR unit of the widest access in elements (0: no swizzle fits the
+  /// accesses' widths), and how far the lanes reach: for the general
+  /// layouts (LinearSwizzleCandidates.cpp).
+  unsigned SwizzleVec = 0;
+  ColumnReach Reach;
 };
 
 /// The pads, smallest first (PadCandidates.cpp).
@@ -38,6 +44,20 @@ std::vector<FixCandidate> padCandidates(const PlanInputs &In);
 /// spans that do not divide the row.
 void addSwizzleCandidates(const PlanInputs &In, const ColumnReach &Columns, CandidateSet &Set,
                           std::vector<std::string> &Considered);
+
+/// The columns a layout permuting aligned groups of Span columns permutes:
+/// the first whole spans of the row; nothing when a lane reaches past them.
+std::optional<uint64_t> permutedColumns(const PlanInputs &In, const ColumnReach &Columns,
+                                        uint64_t Span);
+
+/// General linear XOR layouts (SwizzleParams::Terms), each with the columns
+/// it permutes, simplest first, none that Known or Set already holds in
+/// another form; the search's summary goes to Considered
+/// (LinearSwizzleCandidates.cpp).
+std::vector<std::pair<FixCandidate, uint64_t>>
+linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
+                        const std::vector<FixCandidate> &Known,
+                        std::vector<std::string> &Considered);
 
 /// A pad and a swizzle at once, each with the columns its swizzle permutes,
 /// from the single candidates Singles as scored, in the order Set made them

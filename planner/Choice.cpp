@@ -223,7 +223,7 @@ std::vector<const Scored *> chooseWritable(const PlanInputs &In,
     std::vector<std::string> &Lines = Taken.empty() ? Considered : Unused;
     uint64_t Rows = In.DynRows;
     if (In.Unsized && !Rows)
-      Rows = S->C.swizzles() ? 2 * ((uint64_t(S->C.Swz.Mask) + 1) << S->C.Swz.Shift) : 2;
+      Rows = S->C.swizzles() ? 2 * S->C.Swz.rowPeriod() : 2;
     std::string Why;
     if (!isBijection(In.Array, S->C, In.W, Rows, &Why, S->Lay.SwizzledColumns)) {
       Lines.push_back(S->C.str() + ": not a bijection: " + Why);

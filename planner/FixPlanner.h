@@ -125,6 +125,50 @@ struct SwizzleParams {
   unsigned ColVecElems = 0;
   bool hasColumnTerm() const { return !ColShifts.empty() && ColMask; }
   unsigned colUnit() const { return ColVecElems ? ColVecElems : VecElems; }
+
+  /// The general linear layout over GF(2) (issue 13, "layout synthesis"):
+  /// when Terms is not empty it is the whole layout and Shift, Mask and the
+  /// column fields are unused (0). With u = col / VecElems,
+  ///   u' = u ^ XOR over terms of (bit From.Bit of row or of u) * Vector,
+  /// Vector a mask over the destination bits of u. Every unit source bit
+  /// lies above every destination bit of every term (validLinear), so the
+  /// bits read are never the bits changed: the map is unitriangular over
+  /// GF(2), its own inverse on each aligned span of 2^(top source bit + 1)
+  /// units, whatever the row.
+  struct XorTerm {
+    enum Source { Row, Unit } From = Row;
+    unsigned Bit = 0;    ///< source bit of the row, or of u
+    unsigned Vector = 0; ///< destination bits of u it flips
+  };
+  std::vector<XorTerm> Terms;
+  bool isLinear() const { return !Terms.empty(); }
+  /// The layout reads the column beyond the bits it changes (a column term
+  /// or a unit source bit): the column text is repeated in the rewrite.
+  bool readsColumn() const;
+  /// The layout reads the row.
+  bool readsRow() const;
+  /// Rows after which the layout repeats: 2^(top row bit read + 1), 1 when
+  /// it reads no row.
+  uint64_t rowPeriod() const;
+  /// Units of one aligned span the layout permutes onto itself: 2^(top bit
+  /// read or changed + 1), in units of VecElems.
+  uint64_t spanUnits() const;
+  /// A general layout whose unit source bits all lie above its destination
+  /// bits, with no zero vector and no source bit twice.
+  bool validLinear() const;
+
+  /// The general layout as it is written: a field of Width consecutive
+  /// source bits from Bit, times Vector. Runs of terms that map source bits
+  /// s.. one to one onto destination bits t.. (a diagonal, the classic
+  /// `(row >> s) & 7`) become one field of Width > 1 and Vector 2^t; every
+  /// other term is a field of one bit times its vector. One-bit vectors of
+  /// a run never carry, so the products are XORs. Sorted: the row first.
+  struct Piece {
+    XorTerm::Source From = XorTerm::Row;
+    unsigned Bit = 0, Width = 1;
+    unsigned Vector = 0;
+  };
+  std::vector<Piece> pieces() const;
 };
 
 struct FixCandidate {

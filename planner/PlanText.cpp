@@ -2,6 +2,7 @@
 
 #include "planner/PlanText.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -70,7 +71,64 @@ std::string bitsText(unsigned Shift, unsigned Mask) {
 }
 } // namespace
 
+namespace {
+/// "row bit 3", "unit bits 4-5": a piece's source bits.
+std::string sourceText(const SwizzleParams::Piece &P, bool SayKind) {
+  std::string Kind = P.From == SwizzleParams::XorTerm::Row ? "row " : "unit ";
+  return (SayKind ? Kind : std::string()) +
+         (P.Width == 1 ? "bit " + std::to_string(P.Bit)
+                       : "bits " + std::to_string(P.Bit) + "-" + std::to_string(P.Bit + P.Width - 1));
+}
+} // namespace
+
+std::string linearRuleText(const SwizzleParams &S, unsigned ElemBytes) {
+  // The diagonal runs as ranges ("bits 0-2 ^= row bits 0-2"), then each
+  // destination bit with the single source bits that flip it.
+  std::vector<std::string> Parts;
+  std::vector<std::vector<SwizzleParams::Piece>> PerDest(32);
+  for (const SwizzleParams::Piece &P : S.pieces()) {
+    if (P.Width > 1) {
+      unsigned T = static_cast<unsigned>(__builtin_ctz(P.Vector));
+      Parts.push_back("bits " + std::to_string(T) + "-" + std::to_string(T + P.Width - 1) +
+                      " ^= " + sourceText(P, true));
+      continue;
+    }
+    for (unsigned J = 0; J < 32; ++J)
+      if (P.Vector >> J & 1)
+        PerDest[J].push_back(P);
+  }
+  // Destination bits flipped by the same sources are said together: "bits
+  // 2 and 3 ^= row bit 2" (one source bit times the vector 0b11).
+  std::vector<std::pair<std::vector<unsigned>, std::string>> Rules; // dests, sources
+  for (unsigned J = 0; J < 32; ++J) {
+    if (PerDest[J].empty())
+      continue;
+    std::string Sources;
+    for (size_t I = 0; I < PerDest[J].size(); ++I)
+      Sources += (I ? " ^ " : "") + sourceText(PerDest[J][I], I == 0 || PerDest[J][I].From !=
+                                                                          PerDest[J][I - 1].From);
+    auto Same = std::find_if(Rules.begin(), Rules.end(),
+                             [&](const auto &R) { return R.second == Sources; });
+    if (Same != Rules.end())
+      Same->first.push_back(J);
+    else
+      Rules.push_back({{J}, Sources});
+  }
+  for (const auto &[Dests, Sources] : Rules) {
+    std::vector<std::string> Names;
+    for (unsigned J : Dests)
+      Names.push_back(std::to_string(J));
+    Parts.push_back((Dests.size() == 1 ? "bit " : "bits ") + joinNames(Names) + " ^= " + Sources);
+  }
+  std::string Text = std::to_string(S.VecElems * ElemBytes) + "-byte unit ";
+  for (size_t I = 0; I < Parts.size(); ++I)
+    Text += (I ? ", " : "") + Parts[I];
+  return Text;
+}
+
 std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes) {
+  if (S.isLinear())
+    return "XOR-swizzle columns by bits (" + linearRuleText(S, ElemBytes) + ")";
   auto Units = [&](unsigned Elems) { return std::to_string(Elems * ElemBytes) + "-byte units"; };
   std::string Row, Col;
   if (S.Mask)

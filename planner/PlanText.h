@@ -29,6 +29,9 @@ std::string plural(const SharedArray &Array);
 std::string elemsText(uint64_t N, const SharedArray &Array);
 /// "XOR-swizzle columns in 4-byte units with bits 0-2 of the row"
 std::string swizzleDescription(const SwizzleParams &S, unsigned ElemBytes);
+/// A general layout's rule in bits, physical from logical: "16-byte unit
+/// bits 0-2 ^= row bits 0-2, bit 0 ^= unit bit 3 ^ bit 5".
+std::string linearRuleText(const SwizzleParams &S, unsigned ElemBytes);
 /// The rows as the user wrote them: "rows of 16 floats" for `tile[64][16]`,
 /// "'s' indexed as r * 8 + c" for a 1-D array (whose rows the user never
 /// declared).

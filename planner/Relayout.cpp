@@ -38,6 +38,30 @@ ExprRef sum(const ExprRef &A, const ExprRef &B) {
   return op64(BinaryOp::Add, A, B);
 }
 
+unsigned log2Of(unsigned V) {
+  unsigned L = 0;
+  while ((1u << L) < V)
+    ++L;
+  return L;
+}
+
+/// col ^ ((XOR over terms of ((source >> bit) & 1) * vector) * VecElems):
+/// the general layout's column. Each term is one bit times its vector, so
+/// the products never carry and XOR adds them over GF(2).
+ExprRef linearColumn(const SwizzleParams &Z, const ExprRef &Row, const ExprRef &Col) {
+  const unsigned Log2Unit = log2Of(Z.VecElems);
+  ExprRef Flip;
+  for (const SwizzleParams::XorTerm &T : Z.Terms) {
+    const bool FromRow = T.From == SwizzleParams::XorTerm::Row;
+    const unsigned By = FromRow ? T.Bit : T.Bit + Log2Unit;
+    const ExprRef &Src = FromRow ? Row : Col;
+    ExprRef Bit = op64(BinaryOp::And, By ? op64(BinaryOp::Shr, Src, c64(By)) : Src, c64(1));
+    ExprRef Term = scaled(Bit, T.Vector);
+    Flip = Flip ? op64(BinaryOp::Xor, Flip, Term) : Term;
+  }
+  return Flip ? op64(BinaryOp::Xor, Col, scaled(Flip, Z.VecElems)) : Col;
+}
+
 } // namespace
 
 FixCandidate FixCandidate::pad(unsigned Elems) {
@@ -69,8 +93,22 @@ FixCandidate FixCandidate::padSwizzle(unsigned Elems, const SwizzleParams &S) {
   return C;
 }
 
+/// "swizzle linear * 4: row3->5 unit7->2": the general layout's terms as
+/// (source, bit, vector), in the order they are held.
+static std::string linearStr(const SwizzleParams &Swz) {
+  std::string S = "swizzle linear * " + std::to_string(Swz.VecElems) + ":";
+  for (const SwizzleParams::XorTerm &T : Swz.Terms)
+    S += std::string(" ") + (T.From == SwizzleParams::XorTerm::Row ? "row" : "unit") +
+         std::to_string(T.Bit) + "->" + std::to_string(T.Vector);
+  return S;
+}
+
 std::string FixCandidate::str() const {
   std::string Pad = "pad +" + std::to_string(PadElems);
+  if (Swz.isLinear())
+    return K == FixCandidate::Pad        ? Pad
+           : K == FixCandidate::Swizzle ? linearStr(Swz)
+                                        : Pad + ", " + linearStr(Swz);
   std::string Swizzle = "swizzle ((row >> " + std::to_string(Swz.Shift) + ") & " +
                         std::to_string(Swz.Mask) + ") * " + std::to_string(Swz.VecElems);
   for (unsigned S : Swz.hasColumnTerm() ? Swz.ColShifts : std::vector<unsigned>())
@@ -155,7 +193,9 @@ ExprRef relayout(const SharedArray &Array, const Access &A, const FixCandidate &
   std::vector<ExprRef> Idx;
   for (const ExprRef &E : S.Index)
     Idx.push_back(to64(E));
-  if (C.swizzles()) {
+  if (C.swizzles() && C.Swz.isLinear()) {
+    Idx[N - 1] = linearColumn(C.Swz, Idx[N - 2], Idx[N - 1]);
+  } else if (C.swizzles()) {
     const SwizzleParams &Z = C.Swz;
     ExprRef Row = Idx[N - 2], Col = Idx[N - 1];
     ExprRef RowBits, ColBits;

@@ -34,19 +34,6 @@ constexpr size_t MaxColumnSwizzlesPadded = 8;
 
 bool isPow2(uint64_t V) { return V && !(V & (V - 1)); }
 
-/// The columns a layout that permutes aligned groups of Span columns
-/// permutes: the first whole spans of the row. Nothing when a lane reaches
-/// past them (a span that does not divide the row is valid only when every
-/// lane stays inside).
-std::optional<uint64_t> permutedColumns(const PlanInputs &In, const ColumnReach &Columns,
-                                        uint64_t Span) {
-  const uint64_t L = In.Base.RowLength;
-  const uint64_t Permuted = L / Span * Span;
-  if (Permuted != L && (!Columns.Known || Columns.End > Permuted))
-    return std::nullopt;
-  return Permuted;
-}
-
 /// Whether some row sets the top bit of (row >> Shift) & Mask; if none
 /// does, a smaller mask is the same layout.
 bool rowsReachTopBit(const PlanInputs &In, unsigned Shift, unsigned Mask) {
@@ -127,6 +114,17 @@ void addColumnSwizzlesOfSpan(const PlanInputs &In, const ColumnReach &Columns, u
 
 } // namespace
 
+// A span that does not divide the row is valid only when every lane stays
+// inside the whole spans.
+std::optional<uint64_t> permutedColumns(const PlanInputs &In, const ColumnReach &Columns,
+                                        uint64_t Span) {
+  const uint64_t L = In.Base.RowLength;
+  const uint64_t Permuted = L / Span * Span;
+  if (Permuted == 0 || (Permuted != L && (!Columns.Known || Columns.End > Permuted)))
+    return std::nullopt;
+  return Permuted;
+}
+
 void addSwizzleCandidates(const PlanInputs &In, const ColumnReach &Columns, CandidateSet &Set,
                           std::vector<std::string> &Considered) {
   const SharedArray &Array = In.Array;
@@ -145,6 +143,8 @@ void addSwizzleCandidates(const PlanInputs &In, const ColumnReach &Columns, Cand
     Considered.push_back("no swizzle: " + Set.NoSwizzleWhy);
   }
   const uint64_t L = In.Base.RowLength;
+  Set.SwizzleVec = VecOk ? Vec : 0;
+  Set.Reach = Columns;
   // XOR units of the widest access first (the simplest swizzles), then
   // wider ones: when a wave covers a few columns of several rows (a 4x4
   // block on a row-major tile), XORing the low column bits only permutes

@@ -215,6 +215,15 @@ void JsonReport::addFix(const VerifiedFix &Fix) {
       Swz["column_mask"] = static_cast<int64_t>(Z.ColMask);
       Swz["column_vector_elements"] = static_cast<int64_t>(Z.colUnit());
     }
+    if (Z.isLinear()) {
+      // The general layout: u' = u ^ XOR of (source bit) * vector.
+      llvm::json::Array Terms;
+      for (const SwizzleParams::XorTerm &T : Z.Terms)
+        Terms.push_back(Object{{"source", T.From == SwizzleParams::XorTerm::Row ? "row" : "unit"},
+                               {"bit", static_cast<int64_t>(T.Bit)},
+                               {"vector", static_cast<int64_t>(T.Vector)}});
+      Swz["terms"] = std::move(Terms);
+    }
     O["swizzle"] = std::move(Swz);
   }
   Fixes.push_back(std::move(O));

@@ -14,7 +14,7 @@ namespace {
 std::string layoutIsOneToOne(const SharedArray &Array, const FixPlan &Plan) {
   uint64_t Rows = Plan.NewLayout.Rows;
   if (!Rows)
-    Rows = std::max<uint64_t>(64, uint64_t(Plan.Choice.Swz.Mask + 1) << Plan.Choice.Swz.Shift);
+    Rows = std::max<uint64_t>(64, Plan.Choice.Swz.rowPeriod());
   std::string Why;
   if (isBijection(Array, Plan.Choice, Plan.NewLayout.Flat ? Plan.NewLayout.RowLength : 0, Rows,
                   &Why, Plan.NewLayout.SwizzledColumns))

@@ -55,7 +55,34 @@ std::string freshName(ASTContext &Ctx, const std::string &Base) {
 
 } // namespace
 
+namespace {
+
+/// The general layout's flip, in elements: (((row >> 3) & 1) * 5 ^ ((col
+/// >> 7) & 1) * 2) << 2 for 4-element units, each piece a field of the row
+/// or the column times its vector (pieces() keeps the products carry-free).
+std::string linearXorTerm(const std::string &Row, const std::string &Col,
+                          const SwizzleParams &P) {
+  unsigned Log2Unit = 0;
+  while ((1u << Log2Unit) < P.VecElems)
+    ++Log2Unit;
+  std::vector<std::string> Parts;
+  for (const SwizzleParams::Piece &Pc : P.pieces()) {
+    const bool FromRow = Pc.From == SwizzleParams::XorTerm::Row;
+    std::string F = field(FromRow ? Row : Col, FromRow ? Pc.Bit : Pc.Bit + Log2Unit,
+                          (1u << Pc.Width) - 1);
+    Parts.push_back(Pc.Vector == 1 ? F : F + " * " + std::to_string(Pc.Vector));
+  }
+  std::string X = Parts.size() == 1 && !Log2Unit ? Parts[0] : llvm::join(Parts, " ^ ");
+  if (Log2Unit)
+    return "((" + X + ") << " + std::to_string(Log2Unit) + ")";
+  return "(" + X + ")";
+}
+
+} // namespace
+
 std::string xorTerm(const std::string &Row, const std::string &Col, const SwizzleParams &P) {
+  if (P.isLinear())
+    return linearXorTerm(Row, Col, P);
   auto Times = [](std::string T, unsigned Unit) {
     return Unit > 1 ? "(" + T + " * " + std::to_string(Unit) + ")" : T;
   };
@@ -88,7 +115,8 @@ std::string IndexFunction::call(const std::string &Row, const std::string &Col) 
 std::optional<IndexFunction> indexFunction(ASTContext &Ctx, const ArrayEdit &Edit,
                                            const FixPlan &Plan) {
   const SwizzleParams &P = Plan.Choice.Swz;
-  if (!Plan.Choice.swizzles() || !P.hasColumnTerm())
+  // A general layout is always a function: its rule needs saying once.
+  if (!Plan.Choice.swizzles() || !(P.hasColumnTerm() || P.isLinear()))
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   const VarDecl *VD = Edit.Decl;
@@ -117,12 +145,14 @@ std::optional<IndexFunction> indexFunction(ASTContext &Ctx, const ArrayEdit &Edi
 
   IndexFunction F;
   F.Name = freshName(Ctx, VD->getNameAsString() + "_column");
-  F.TakesRow = P.Mask != 0;
+  F.TakesRow = P.readsRow();
   const std::string NL = lineEnding(SM, File);
   const unsigned ElemBytes = static_cast<unsigned>(
       Ctx.getTypeSizeInChars(Ctx.getBaseElementType(VD->getType())).getQuantity());
   std::string Text = "// '" + VD->getNameAsString() + "' layout (lds-rewrite): " +
-                     planner::swizzleDescription(P, ElemBytes) + NL;
+                     (P.isLinear() ? planner::linearRuleText(P, ElemBytes)
+                                   : planner::swizzleDescription(P, ElemBytes)) +
+                     NL;
   Text += "__device__ __forceinline__ int " + F.Name + "(" +
           (F.TakesRow ? "int row, " : "") + "int col) {" + NL;
   Text += "  return col ^ " + xorTerm("row", "col", P) + ";" + NL + "}" + NL + NL;

@@ -52,7 +52,7 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
         return refuse("the row index has side effects; repeating it in the "
                       "swizzle would change the program",
                       Row->getBeginLoc());
-      if (P.hasColumnTerm() && Col->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      if (P.readsColumn() && Col->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
         return refuse("the column index has side effects; repeating it in the "
                       "swizzle would change the program",
                       Col->getBeginLoc());
@@ -116,7 +116,7 @@ llvm::Expected<FileEdits> swizzleColumns(ASTContext &Ctx, const ArrayEdit &Edit,
     }
     if (ColText.empty())
       ColText = "0";
-    if (P.hasColumnTerm() && Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    if (P.readsColumn() && Subs[0]->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
       return refuse("the column index has side effects; repeating it in the swizzle would "
                     "change the program",
                     Subs[0]->getBeginLoc());

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PlannerFixtures.h"
+#include "planner/PlanText.h"
 
 #include <gtest/gtest.h>
 
@@ -214,4 +215,121 @@ TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
             "pad rows 32 -> 48 floats: 2-way unchanged on sm_90, +128 B LDS, occupancy "
             "unchanged; a trade on sm_90: the load at k.hip:7:5 2 -> 1 passes (runs 8x), the "
             "store at k.hip:8:5 1 -> 2 passes (runs 1x), weighted passes 17 -> 10");
+}
+
+// ---- A general linear layout (issue 13, layout synthesis) -----------------
+// float s[16][32], 64 threads t = tx:
+//   store s[2 i + t / 32][t % 32]  (i = 0..7, a loop of 8)
+//   load  s[r][t & 7], r = ((t >> 3) & 1) | ((t >> 4) & 1) << 2 | (t >> 5) << 3
+// The load's 32 lanes of a group (sm_90, and gfx942's and gfx950's b32
+// groups of 32) read rows {0, 1, 4, 5} (+ 8 in the second wave half), each
+// at columns 0..7: on 32 banks, 4-way (a row is 32 floats, 0 mod 32 banks).
+// gfx1250 (64 banks, one group of 32): row 1 starts at bank 32, so only rows
+// 0 and 4 (and 1 and 5) collide: 2-way.
+// To be 1-way on 32 banks the four rows need four distinct values of column
+// bits 3-4, so row bits 0 and 2 must each flip one of them, and row bit 1
+// nothing (it is the same for every lane of a group only by accident of
+// this load; a layout may use it, but it must not spoil bits 0 and 2).
+// No structured layout does that: a row term reads consecutive row bits
+// ((row >> S) & M) into consecutive column bits, and covering row bits 0
+// and 2 takes M = 7 into column bits 3-5 (a span of 64 floats, more than
+// the row) or into bits 2-4 (row 1 then lands on columns 4..11, on top of
+// row 0); column terms read bits of the unit that no lane sets; pads give
+// rows {0, P, 4P, 5P} mod 32, never four whole blocks of 8 banks. The
+// general layout `column bit 3 ^= row bit 0, bit 4 ^= row bit 2` gives rows
+// 0, 1, 4, 5 the banks 0-7, 8-15, 16-23, 24-31; the store's groups write
+// one row each (two on gfx950's disputed 64-lane reading, 32 banks apart),
+// which any XOR of the row permutes.
+namespace {
+
+SharedArray generalTile() { return array("s", "float", 4, {16, 32}); }
+
+std::vector<Access> generalTileAccesses(const SharedArray &S) {
+  X T = tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {sym("i") * X(2) + T / X(32), T % X(32)}, 4, {64, 1, 1},
+                     AccessKind::Store, 0, 7));
+  V.back().Symbols["i"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
+  V.back().LoopDepth = 1;
+  // The bits are disjoint: ^ is the source's |.
+  X Row = ((T >> X(3)) & X(1)) ^ (((T >> X(4)) & X(1)) << X(2)) ^ ((T >> X(5)) << X(3));
+  V.push_back(access(S, {Row, T & X(7)}, 4, {64, 1, 1}, AccessKind::Load, 0, 9));
+  return V;
+}
+
+} // namespace
+
+TEST(LayoutSearch, OnlyAGeneralMatrixIsConflictFree) {
+  SharedArray S = generalTile();
+  std::vector<Access> V = generalTileAccesses(S);
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942", "gfx950", "gfx1250"}), 2048,
+                      Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal;
+  EXPECT_EQ(P.Choice.K, FixCandidate::Swizzle);
+  ASSERT_TRUE(P.Choice.Swz.isLinear()) << P.Choice.str();
+  EXPECT_TRUE(P.Choice.Swz.validLinear());
+  EXPECT_EQ(P.LDSBytesAfter, P.LDSBytesBefore);
+  // Passes summed over the two accesses, per target, before -> after:
+  //   sm_90:   store 1 + load 4 = 5 -> 1 + 1
+  //   gfx942:  store 2 + load 8 = 10 -> 2 + 2 (two groups of 32 per wave)
+  //   gfx950:  as gfx942 (32-bank default reading)
+  //   gfx1250: store 1 + load 2 = 3 -> 1 + 1
+  const std::vector<std::pair<double, double>> Passes = {{5, 2}, {10, 4}, {10, 4}, {3, 2}};
+  ASSERT_EQ(P.Outcomes.size(), Passes.size());
+  for (size_t T = 0; T < Passes.size(); ++T) {
+    EXPECT_EQ(P.Outcomes[T].PassesBefore, Passes[T].first) << P.Outcomes[T].Target;
+    EXPECT_EQ(P.Outcomes[T].PassesAfter, Passes[T].second) << P.Outcomes[T].Target;
+    EXPECT_EQ(P.Outcomes[T].DegreeAfter, 1) << P.Outcomes[T].Target;
+  }
+  // Weighted: the store runs 8 times. sm_90 8 + 4, gfx942 16 + 8, gfx950
+  // 16 + 8, gfx1250 8 + 2 before; 8 + 1, 16 + 2, 16 + 2, 8 + 1 after.
+  EXPECT_EQ(P.CostBefore, 12 + 24 + 24 + 10);
+  EXPECT_EQ(P.CostAfter, 9 + 18 + 18 + 9);
+  for (const char *T : {"sm_90", "gfx942", "gfx950", "gfx1250"})
+    for (const Access &A : V)
+      EXPECT_EQ(analyzeUnder(S, A, P.Choice, T).Degree, 1) << T << " line " << A.Loc.Line;
+  std::string Why;
+  EXPECT_TRUE(isBijection(S, P.Choice, 0, 16, &Why, P.NewLayout.SwizzledColumns)) << Why;
+  EXPECT_EQ(P.Description.substr(0, P.Description.find(':')),
+            "XOR-swizzle columns by bits (4-byte unit bit 3 ^= row bit 0 ^ bit 3, bit 4 ^= row "
+            "bit 2)");
+  // gfx950's disputed reading (64 banks, one group of 64 lanes) sees rows
+  // 0, 1, 4, 5, 8, 9, 12, 13 at once; row bit 3 into column bit 3 puts
+  // them on banks 0, 40, 16, 56, 8, 32, 24, 48 (+ 0..7): 1-way there too,
+  // so no pad with a swizzle is needed or tried.
+  EXPECT_EQ(P.Outcomes[2].AltDegreeAfter, 1);
+
+  // Without the general search's layouts (Strategy::Pad, and the structured
+  // swizzles, which the planner scores first): none is 1-way on sm_90.
+  for (const std::string &L : P.Considered) {
+    if (L.rfind("swizzle ((row", 0) == 0 || L.rfind("pad +", 0) == 0)
+      if (L.find(", swizzle") == std::string::npos) // a pad with a swizzle costs LDS
+      EXPECT_EQ(L.find("sm_90 1-way,"), std::string::npos) << L;
+  }
+}
+
+// The general layout's text: the rule in bits and its source expression.
+TEST(LayoutSearch, GeneralLayoutText) {
+  SwizzleParams P;
+  P.VecElems = 4;
+  P.Terms = {{SwizzleParams::XorTerm::Row, 0, 1},
+             {SwizzleParams::XorTerm::Row, 1, 2},
+             {SwizzleParams::XorTerm::Row, 2, 4},
+             {SwizzleParams::XorTerm::Row, 3, 5},
+             {SwizzleParams::XorTerm::Unit, 5, 2}};
+  EXPECT_TRUE(P.validLinear());
+  EXPECT_EQ(P.rowPeriod(), 16u);
+  EXPECT_EQ(P.spanUnits(), 64u);
+  EXPECT_EQ(planner::linearRuleText(P, 4),
+            "16-byte unit bits 0-2 ^= row bits 0-2, bits 0 and 2 ^= row bit 3, bit 1 ^= unit "
+            "bit 5");
+  // The structured forms keep their own text.
+  SwizzleParams Row;
+  Row.Shift = 0;
+  Row.Mask = 7;
+  Row.VecElems = 4;
+  EXPECT_FALSE(Row.isLinear());
+  EXPECT_EQ(Row.rowPeriod(), 8u);
+  EXPECT_EQ(planner::swizzleDescription(Row, 4),
+            "XOR-swizzle columns in 16-byte units with bits 0-2 of the row");
 }
