@@ -217,6 +217,33 @@ TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
             "store at k.hip:8:5 1 -> 2 passes (runs 1x), weighted passes 17 -> 10");
 }
 
+// The same trade in a block of two waves whose store only the first wave
+// executes (`if (t < 32)`): the store's passes weigh half, the wave share
+// is named in the trade, and the costs are per block and wave.
+TEST(LayoutSearch, AStoreOneWaveOfTwoRunsWeighsHalf) {
+  SharedArray S = array("s", "float", 4, {4, 32});
+  X L = tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {64, 1, 1}, AccessKind::Load, 0, 7));
+  V.back().Symbols["k"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
+  V.back().LoopDepth = 1;
+  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {64, 1, 1},
+                     AccessKind::Store, 0, 8));
+  V.back().Predicate = (L < X(32)).E;
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal;
+  EXPECT_EQ(P.CostBefore, 16.5);
+  EXPECT_EQ(P.CostAfter, 9);
+  // Before: the load 2-way in each wave (rows r and r + 1 are 32 floats
+  // apart), 8 x 2 = 16, the store 1 pass in half the waves, 0.5. After the
+  // pad: 8 x 1 + 2 x 0.5 = 9.
+  EXPECT_EQ(P.Description,
+            "pad rows 32 -> 48 floats: 2-way unchanged on sm_90, +256 B LDS, occupancy "
+            "unchanged; a trade on sm_90: the load at k.hip:7:5 2 -> 1 passes (runs 8x), the "
+            "store at k.hip:8:5 1 -> 2 passes (runs 1x, in 1 of 2 waves), weighted passes "
+            "16.5 -> 9");
+}
+
 // ---- A general linear layout (issue 13, layout synthesis) -----------------
 // float s[16][32], 64 threads t = tx:
 //   store s[2 i + t / 32][t % 32]  (i = 0..7, a loop of 8)
