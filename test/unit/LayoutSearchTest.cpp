@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PlannerFixtures.h"
+#include "planner/Choice.h"
 #include "planner/PlanText.h"
 
 #include <gtest/gtest.h>
@@ -242,6 +243,35 @@ TEST(LayoutSearch, AStoreOneWaveOfTwoRunsWeighsHalf) {
             "unchanged; a trade on sm_90: the load at k.hip:7:5 2 -> 1 passes (runs 8x), the "
             "store at k.hip:8:5 1 -> 2 passes (runs 1x, in 1 of 2 waves), weighted passes "
             "16.5 -> 9");
+}
+
+// Across targets the slowest one decides, each against its own ideal, and
+// only then the sum: A issues fewer passes in all (10 + 36 = 46 against
+// 15 + 32 = 47) but leaves its second target at 36 / 20 = 1.8 times its
+// ideal, where B's worst is 32 / 20 = 1.6. A conflict-free C beats both.
+TEST(LayoutSearch, TheSlowestTargetRanksBeforeTheSum) {
+  auto Make = [](size_t Order, std::vector<double> Cost) {
+    planner::Scored S;
+    S.Order = Order;
+    S.Improves = true;
+    S.Eval.TargetCost = Cost;
+    S.Eval.TargetIdeal = {10, 20};
+    S.Eval.Cost = Cost[0] + Cost[1];
+    for (size_t T = 0; T < 2; ++T) {
+      planner::Cell C;
+      C.Readings.push_back({Cost[T], S.Eval.TargetIdeal[T]});
+      S.Eval.Cells.push_back({C});
+    }
+    return S;
+  };
+  std::vector<planner::Scored> All = {Make(0, {10, 36}), Make(1, {15, 32}), Make(2, {10, 20})};
+  EXPECT_DOUBLE_EQ(planner::worstTargetFactor(All[0].Eval), 1.8);
+  EXPECT_DOUBLE_EQ(planner::worstTargetFactor(All[1].Eval), 1.6);
+  std::vector<const planner::Scored *> Ranked = planner::rankCandidates(All, Strategy::Auto);
+  ASSERT_EQ(Ranked.size(), 3u);
+  EXPECT_EQ(Ranked[0]->Order, 2u);
+  EXPECT_EQ(Ranked[1]->Order, 1u);
+  EXPECT_EQ(Ranked[2]->Order, 0u);
 }
 
 // ---- A general linear layout (issue 13, layout synthesis) -----------------
