@@ -94,14 +94,7 @@ struct AccessSamples {
 /// The values of the symbols the access reads (subscripts, offset,
 /// predicate): known loop values, assumptions, else 0.
 std::vector<Binding> sampledBindings(const Access &A, const PlanOptions &Opts) {
-  std::set<std::string> Used;
-  auto Collect = [&Used](const std::string &Name) { Used.insert(Name); };
-  for (const ExprRef &E : A.Subs.Index)
-    E->forEachSymbol(Collect);
-  if (A.ByteOffset)
-    A.ByteOffset->forEachSymbol(Collect);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Collect);
+  std::set<std::string> Used = symbolsRead(A, /*WithOffset=*/true);
   std::vector<std::string> Names(Used.begin(), Used.end());
   std::vector<std::vector<int64_t>> Values;
   uint64_t Total = 1;

@@ -9,6 +9,18 @@
 
 namespace lds::planner {
 
+std::set<std::string> symbolsRead(const Access &A, bool WithOffset) {
+  std::set<std::string> Used;
+  auto Collect = [&Used](const std::string &Name) { Used.insert(Name); };
+  for (const ExprRef &E : A.Subs.Index)
+    E->forEachSymbol(Collect);
+  if (WithOffset && A.ByteOffset)
+    A.ByteOffset->forEachSymbol(Collect);
+  if (A.Predicate)
+    A.Predicate->forEachSymbol(Collect);
+  return Used;
+}
+
 namespace {
 
 /// Bindings of the loop counters enumerated at most.
@@ -38,12 +50,7 @@ std::vector<uint64_t> subscriptBounds(const SharedArray &Array, size_t N, const 
 /// The symbols the subscripts and the predicate read, and their values.
 SymbolChoices subscriptSymbols(const Access &A, const PlanOptions &Opts,
                                std::set<std::string> &FreeUsed, ColumnReach &Columns) {
-  std::set<std::string> Used;
-  auto Collect = [&Used](const std::string &Name) { Used.insert(Name); };
-  for (const ExprRef &E : A.Subs.Index)
-    E->forEachSymbol(Collect);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Collect);
+  std::set<std::string> Used = symbolsRead(A, /*WithOffset=*/false);
   SymbolChoices S;
   for (const std::string &Name : Used) {
     S.Names.push_back(Name);

@@ -27,6 +27,10 @@ struct ColumnReach {
   bool Known = true;
 };
 
+/// The names of the symbols A's subscripts and predicate read, and (With
+/// Offset) its byte offset: what a binding of A must give values to.
+std::set<std::string> symbolsRead(const Access &A, bool WithOffset);
+
 /// Checks that every lane's subscripts name an element of the array: each
 /// at least 0 and below its extent (the row subscript of a dynamic array
 /// has no known bound), and a vector access's elements inside one row.
