@@ -147,8 +147,9 @@ std::vector<const Function *> AsmFile::kernels() const {
 namespace {
 class ExprParser {
 public:
-  ExprParser(StringRef S, const std::map<std::string, std::string> &Syms, unsigned Depth)
-      : S(S), Syms(Syms), Depth(Depth) {}
+  ExprParser(StringRef S, const std::map<std::string, std::string> &Syms, unsigned Depth,
+             bool RegistersOnly = false)
+      : S(S), Syms(Syms), Depth(Depth), RegistersOnly(RegistersOnly) {}
 
   std::optional<int64_t> parseAll() {
     auto V = parseOr();
@@ -162,6 +163,7 @@ private:
   StringRef S;
   const std::map<std::string, std::string> &Syms;
   unsigned Depth;
+  bool RegistersOnly; ///< occupancy(): the registers' limit alone
 
   void skipSpace() { S = S.ltrim(); }
   bool eat(StringRef Tok) {
@@ -283,10 +285,10 @@ private:
     auto It = Syms.find(Name.str());
     if (It == Syms.end() || Depth > 32)
       return std::nullopt;
-    return ExprParser(It->second, Syms, Depth + 1).parseAll();
+    return ExprParser(It->second, Syms, Depth + 1, RegistersOnly).parseAll();
   }
 
-  static std::optional<int64_t> call(StringRef Name, const std::vector<int64_t> &A) {
+  std::optional<int64_t> call(StringRef Name, const std::vector<int64_t> &A) const {
     if ((Name == "max" || Name == "min") && !A.empty()) {
       int64_t V = A[0];
       for (int64_t X : A)
@@ -309,6 +311,9 @@ private:
     // evaluates it (clang 22 writes the `; Occupancy:` comment this way).
     if (Name == "occupancy" && A.size() == 7 && A[1] > 0) {
       int64_t MaxWaves = A[0], Granule = A[1], Total = A[2], Gen = A[3], Occ = A[4];
+      // The initial occupancy holds what LDS and the workgroup size allow.
+      if (RegistersOnly)
+        Occ = MaxWaves;
       int64_t SGPRs = A[5], VGPRs = std::max<int64_t>(A[6], 1);
       // AMDGPUSubtarget::Generation: GFX9 is 8, GFX10 9.
       if (Gen < 9)
@@ -321,8 +326,9 @@ private:
 };
 } // namespace
 
-std::optional<int64_t> evaluate(StringRef Expr, const std::map<std::string, std::string> &Syms) {
-  return ExprParser(Expr, Syms, 0).parseAll();
+std::optional<int64_t> evaluate(StringRef Expr, const std::map<std::string, std::string> &Syms,
+                                bool RegistersOnly) {
+  return ExprParser(Expr, Syms, 0, RegistersOnly).parseAll();
 }
 
 //===----------------------------------------------------------------------===//
@@ -706,6 +712,10 @@ AsmFile parse(StringRef Text) {
         !F.Occupancy && It != RF.KernelInfoComments.end())
       if (auto V = evaluate(It->second, Syms); V && *V > 0)
         F.Occupancy = static_cast<unsigned>(*V);
+    if (auto It = RF.KernelInfoComments.find("Occupancy");
+        It != RF.KernelInfoComments.end() && StringRef(It->second).contains("occupancy("))
+      if (auto V = evaluate(It->second, Syms, /*RegistersOnly=*/true); V && *V > 0)
+        F.RegisterOccupancy = static_cast<unsigned>(*V);
     bool HasAgprs =
         RF.KernelInfoComments.count("NumAgprs") || (D != Descs.end() && D->second.HasAccum);
     if (HasAgprs) {

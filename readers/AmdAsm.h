@@ -92,6 +92,10 @@ struct Function {
   std::optional<unsigned> AGPRs;        ///< accumulation VGPRs where the target has them
   std::optional<unsigned> SGPRs;        ///< .amdhsa_next_free_sgpr (NAME.numbered_sgpr)
   std::optional<unsigned> Occupancy;    ///< ; Occupancy: waves per SIMD
+  /// The waves per SIMD that registers alone allow: the `; Occupancy:`
+  /// expression without what LDS and the workgroup size allow (a literal
+  /// comment gives none).
+  std::optional<unsigned> RegisterOccupancy;
   unsigned Instructions = 0;
   unsigned Barriers = 0; ///< s_barrier / s_barrier_signal
   unsigned Calls = 0;    ///< s_swappc_b64 / s_call_b64
@@ -113,9 +117,12 @@ AsmFile parse(llvm::StringRef Text);
 
 /// Evaluates an assembler expression of `.set` symbols (integers, names,
 /// + - * / & | ~, max, min, alignto, totalnumvgprs). nullopt when a name is
-/// not defined or a function is unknown.
+/// not defined or a function is unknown. RegistersOnly: occupancy() as
+/// registers alone limit it, without its initial occupancy (LDS, the
+/// workgroup size).
 std::optional<int64_t> evaluate(llvm::StringRef Expr,
-                                const std::map<std::string, std::string> &Syms);
+                                const std::map<std::string, std::string> &Syms,
+                                bool RegistersOnly = false);
 
 /// A source line (absolute file), as a map key.
 struct LineKey {

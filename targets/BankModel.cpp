@@ -57,6 +57,16 @@ const BankRule *TargetModel::findRule(Direction D, unsigned WidthBytes, bool Mat
   return nullptr;
 }
 
+unsigned TargetModel::wavesForRegisters(unsigned VGPRs, unsigned AGPRs) const {
+  if (!VGPRsPerSIMD || !VGPRGranule || !MaxWavesPerSIMD)
+    return 0;
+  // AMDGPUMCExpr totalnumvgprs: with AGPRs, the VGPRs take blocks of 4 first.
+  uint64_t Total = AGPRs ? (uint64_t(VGPRs) + 3) / 4 * 4 + AGPRs : std::max(VGPRs, 1u);
+  uint64_t Allocated = (Total + VGPRGranule - 1) / VGPRGranule * VGPRGranule;
+  return static_cast<unsigned>(
+      std::min<uint64_t>(MaxWavesPerSIMD, std::max<uint64_t>(VGPRsPerSIMD / Allocated, 1)));
+}
+
 unsigned TargetModel::allocatedBytes(unsigned BlockBytes) const {
   uint64_t Bytes = uint64_t(BlockBytes) + ReservedPerBlock;
   uint64_t G = std::max(AllocGranule, 1u);

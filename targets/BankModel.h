@@ -60,6 +60,12 @@ struct TargetModel {
   /// planner takes min(LDS budget, wave slots / waves per block). 0: no
   /// limit but the LDS one (a --bank-model target that gives none).
   unsigned MaxWavesPerCU = 0;
+  /// The register file, for the waves per SIMD a kernel's registers allow
+  /// (a fix's cost, issue 13): VGPRs per lane of one SIMD (architected and
+  /// accumulation ones together where they share it), their allocation
+  /// granule, and the most waves one SIMD holds. 0: not known (NVIDIA, and
+  /// AMD targets without a RegisterRows entry).
+  unsigned VGPRsPerSIMD = 0, VGPRGranule = 0, MaxWavesPerSIMD = 0;
   std::string Source;
   /// The HIP __syncthreads() waits for outstanding global loads too
   /// (vmcnt(0) / loadcnt 0 before s_barrier), so loads issued before it do
@@ -74,6 +80,10 @@ struct TargetModel {
   /// A Matrix access (ldmatrix / stmatrix) takes a Matrix row of its width
   /// if the target has one, else the plain rows as above.
   const BankRule *findRule(Direction D, unsigned WidthBytes, bool Matrix = false) const;
+  /// Waves per SIMD a kernel of VGPRs architected and AGPRs accumulation
+  /// registers allows, as the compiler's `; Occupancy:` counts them; 0 if
+  /// the register file is not known.
+  unsigned wavesForRegisters(unsigned VGPRs, unsigned AGPRs) const;
   /// LDS a block really takes, rounded to the allocation granule.
   unsigned allocatedBytes(unsigned BlockBytes) const;
   /// Blocks per CU that the LDS budget allows (MaxBlocksPerCU if 0 bytes).

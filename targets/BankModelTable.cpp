@@ -247,6 +247,23 @@ BankRule makeRule(const RuleRow &Row, unsigned Width, unsigned WaveSize) {
 
 } // namespace
 
+// Register files (TargetModel::VGPRsPerSIMD, VGPRGranule, MaxWavesPerSIMD).
+// Sources: LLVM AMDGPUBaseInfo.cpp getTotalNumVGPRs, getVGPRAllocGranule,
+// getMaxWavesPerEU [V]; each row checked against clang 22's `; Occupancy:`
+// for kernels of 40 to 377 VGPRs (gfx942, gfx950, gfx90a: 92 -> 5 waves,
+// 152 -> 3, 197 -> 2; gfx1250 wave32: 92 -> 10, 152 -> 6, 197 -> 4,
+// 377 -> 2, which a granule of 8 would not give).
+struct RegisterRow {
+  const char *Target;
+  unsigned VGPRsPerSIMD, Granule, MaxWaves;
+};
+const RegisterRow RegisterRows[] = {
+    {"gfx90a", 512, 8, 8},
+    {"gfx942", 512, 8, 8},
+    {"gfx950", 512, 8, 8},
+    {"gfx1250", 1024, 16, 16},
+};
+
 BankModel BankModel::builtin() {
   BankModel M;
   for (const TargetRow &Row : TargetRows) {
@@ -264,6 +281,13 @@ BankModel BankModel::builtin() {
     T.Source = Row.Source;
     T.BarrierDrainsGlobalLoads = Row.BarrierDrainsGlobalLoads;
     M.add(std::move(T));
+  }
+
+  for (const RegisterRow &Row : RegisterRows) {
+    TargetModel &T = M.Targets.at(Row.Target);
+    T.VGPRsPerSIMD = Row.VGPRsPerSIMD;
+    T.VGPRGranule = Row.Granule;
+    T.MaxWavesPerSIMD = Row.MaxWaves;
   }
 
   for (const RuleRow &Row : RuleRows) {

@@ -113,6 +113,16 @@ TEST(AmdAsmExpr, SetSymbols) {
   EXPECT_FALSE(evaluate("occupancy(8, 8)", S));
 }
 
+// occupancy(max waves, granule, VGPRs per SIMD, generation, initial
+// occupancy, SGPRs, VGPRs): the initial occupancy is what LDS and the
+// workgroup size allow; without it, what the registers alone allow.
+TEST(AmdAsmExpr, OccupancyByRegistersAlone) {
+  std::map<std::string, std::string> S;
+  // 92 VGPRs take 96 of 512: 5 waves; LDS allows 4.
+  EXPECT_EQ(evaluate("occupancy(8, 8, 512, 8, 4, 70, 92)", S), 4);
+  EXPECT_EQ(evaluate("occupancy(8, 8, 512, 8, 4, 70, 92)", S, /*RegistersOnly=*/true), 5);
+}
+
 // gfx942, bundled headers: __syncthreads() is s_waitcnt lgkmcnt(0); s_barrier.
 TEST(AmdAsmParse, TransposeGfx942) {
   AsmFile A = parse(dataFile("transpose.gfx942.s"));
@@ -126,6 +136,9 @@ TEST(AmdAsmParse, TransposeGfx942) {
   EXPECT_EQ(K.AGPRs, 0u); // gfx942 has AGPRs
   EXPECT_EQ(K.SGPRs, 10u);
   EXPECT_EQ(K.Occupancy, 8u);
+  // A literal `; Occupancy: 8` folds in LDS and the workgroup size: it says
+  // nothing of the registers alone.
+  EXPECT_FALSE(K.RegisterOccupancy);
   EXPECT_EQ(K.ScratchBytes, 0u);
   EXPECT_EQ(K.Barriers, 1u);
   EXPECT_EQ(K.Calls, 0u);
@@ -198,6 +211,7 @@ TEST(AmdAsmParse, DebianHeadersCallTheFence) {
   // An occupancy(...) expression, evaluated as AMDGPUMCExpr does: 70 + 6
   // SGPRs allow 10 waves, 45 VGPRs (48 allocated) 10, capped at 8.
   EXPECT_EQ(K.Occupancy, 8u);
+  EXPECT_EQ(K.RegisterOccupancy, 8u);
   ASSERT_GE(K.Ds.size(), 2u);
   EXPECT_EQ(K.Ds[0].Mnemonic, "ds_write2st64_b32");
   EXPECT_EQ(frame(K.Ds[0])->Line, 17u);

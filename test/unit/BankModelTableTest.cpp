@@ -118,3 +118,26 @@ TEST(Capacity, Sm90) {
   EXPECT_EQ(T.blocksPerCU(227 * 1024), 1u);
   EXPECT_EQ(T.blocksPerCU(227 * 1024 + 1), 0u);
 }
+
+// The waves per SIMD a kernel's registers allow, as clang 22 writes them in
+// `; Occupancy:` for kernels of these register counts (RegisterRows).
+TEST(BankModelTable, WavesForRegisters) {
+  BankModel M = BankModel::builtin();
+  const TargetModel &G942 = *M.find("gfx942"), &G950 = *M.find("gfx950");
+  const TargetModel &G1250 = *M.find("gfx1250");
+  for (const TargetModel *T : {&G942, &G950}) {
+    EXPECT_EQ(T->wavesForRegisters(40, 0), 8u);  // capped
+    EXPECT_EQ(T->wavesForRegisters(92, 0), 5u);  // 96 of 512
+    EXPECT_EQ(T->wavesForRegisters(111, 0), 4u); // 112
+    EXPECT_EQ(T->wavesForRegisters(152, 0), 3u);
+    EXPECT_EQ(T->wavesForRegisters(197, 0), 2u);
+  }
+  // With AGPRs the VGPRs take blocks of 4 first: 62 -> 64, + 30 = 94 -> 96.
+  EXPECT_EQ(G942.wavesForRegisters(62, 30), 5u);
+  EXPECT_EQ(G1250.wavesForRegisters(62, 0), 16u);
+  EXPECT_EQ(G1250.wavesForRegisters(92, 0), 10u);  // 96 of 1024
+  EXPECT_EQ(G1250.wavesForRegisters(197, 0), 4u);  // 208: a granule of 16
+  EXPECT_EQ(G1250.wavesForRegisters(377, 0), 2u);
+  // NVIDIA's register file is not in the table.
+  EXPECT_EQ(M.find("sm_90")->wavesForRegisters(64, 0), 0u);
+}
