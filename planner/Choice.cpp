@@ -176,6 +176,14 @@ std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strat
   return Ranked;
 }
 
+bool equallyGood(const Scored &A, const Scored &B) {
+  return allIdeal(A.Eval) == allIdeal(B.Eval) &&
+         std::fabs(worstTargetFactor(A.Eval) - worstTargetFactor(B.Eval)) <= Eps &&
+         std::fabs(A.Eval.Cost - B.Eval.Cost) <= Eps &&
+         std::fabs(A.Eval.AltCost - B.Eval.AltCost) <= Eps && A.C.K == B.C.K &&
+         A.Growth == B.Growth;
+}
+
 namespace {
 
 /// Draft as the rewrite needs it: the choice, its layout, and which

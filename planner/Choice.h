@@ -18,6 +18,10 @@ namespace lds::planner {
 /// The admissible candidates that improve, best first.
 std::vector<const Scored *> rankCandidates(const std::vector<Scored> &All, Strategy Strat);
 
+/// A and B are equally good by every key of rankCandidates but the order
+/// they were tried in: only the code they compile to tells them apart.
+bool equallyGood(const Scored &A, const Scored &B);
+
 /// The first Want of Ranked that are bijections and that the rewrite can
 /// write (PlanOptions::Rewriter), best first. Up to the first one taken,
 /// each one that is not gets a line in Considered, and the first of each

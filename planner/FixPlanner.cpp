@@ -79,18 +79,28 @@ FixPlan planForRowLength(const SharedArray &Array, const std::vector<const Acces
   const std::vector<Scored> All = scoreCandidates(In, Ev, Before, Set, Plan.Considered);
   std::vector<Unwritable> Refused;
   const std::vector<const Scored *> Taken =
-      chooseWritable(In, rankCandidates(All, Strat),
-                     size_t(Opts.Rank) + 1, Refused,
+      chooseWritable(In, rankCandidates(All, Strat), size_t(Opts.Rank) + 1 + Opts.Ties, Refused,
                      Plan.Considered);
   if (!Refused.empty())
     Plan.SetAside = Refused.front();
   if (Taken.empty())
     return refuse(Plan, {nothingChosen(In, All, Set, Refused), {}});
-  for (const Scored *S : Taken)
-    Plan.Ranked.push_back({S->C, S->Eval.Cost, S->Eval.AltCost, worstTargetFactor(S->Eval)});
   // An array with fewer runners-up than asked takes its last one, so that
   // `bench --search` varies one array's layout while the others stay put.
   Plan.Rank = std::min<unsigned>(Opts.Rank, unsigned(Taken.size() - 1));
+  for (unsigned I = 0; I <= Plan.Rank; ++I)
+    Plan.Ranked.push_back({Taken[I]->C, Taken[I]->Eval.Cost, Taken[I]->Eval.AltCost,
+                           worstTargetFactor(Taken[I]->Eval)});
+  for (size_t I = Plan.Rank + 1; I < Taken.size(); ++I)
+    if (equallyGood(*Taken[I], *Taken[Plan.Rank])) {
+      FixPlan &Tie = Plan.Ties.emplace_back();
+      Tie.ArrayBytesBefore = Plan.ArrayBytesBefore;
+      Tie.LDSBytesBefore = Plan.LDSBytesBefore;
+      Tie.OccupancyChecked = Plan.OccupancyChecked;
+      Tie.Ranked = Plan.Ranked;
+      Tie.Rank = Plan.Rank;
+      describeChoice(In, Ev, Before, *Taken[I], Tie);
+    }
   describeChoice(In, Ev, Before, *Taken[Plan.Rank], Plan);
   return Plan;
 }

@@ -247,6 +247,9 @@ struct PlanOptions {
   /// written, so that `bench --search` can build the runners-up and the
   /// ISA cost can break ties. Past the last one: the last one.
   unsigned Rank = 0;
+  /// Besides the one taken, describe up to Ties more that the model cannot
+  /// tell from it (FixPlan::Ties), so that the code they compile to can.
+  unsigned Ties = 0;
 };
 
 /// One writable candidate of the ranking (FixPlan::Ranked).
@@ -302,6 +305,12 @@ struct FixPlan {
   /// model: what tells them apart is the code they compile to.
   std::vector<RankedCandidate> Ranked;
   unsigned Rank = 0;
+  /// Up to PlanOptions::Ties writable candidates after the one taken that
+  /// are equally good by every key of the ranking but the order it tried
+  /// them in (equallyGood, Choice.h): the same kind, the same LDS, the same
+  /// weighted passes under every reading. Each is a whole plan (Found, its
+  /// Description and Outcomes), its own Ties empty.
+  std::vector<FixPlan> Ties;
   static constexpr unsigned MaxRanked = 8;
   /// The planner's favourite, when the rewrite could not write it; with
   /// !Found and Strategy::Auto, Refusal then says why each kind failed.

@@ -268,7 +268,7 @@ unsigned conflictingAccesses(const AnalyzedFile &F, const DeclGroup &G) {
 void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
               const std::vector<const TargetModel *> &Targets, const BankModel &Banks,
               const std::map<std::string, int64_t> &Assumptions, Strategy S, const EditScope &Scope,
-              unsigned Rank, DeclFix &Fix) {
+              unsigned Rank, unsigned Ties, DeclFix &Fix) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Model &M = F.Built.M;
   auto Refuse = [&](SourceLocation L, const std::string &Why) {
@@ -290,6 +290,7 @@ void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
   Opts.Assumptions = Assumptions;
   Opts.Rewriter = &Writer;
   Opts.Rank = Rank;
+  Opts.Ties = Ties;
   if (First->Dynamic)
     Opts.DynamicBytes = M.Accesses[G.Accesses[0]].Block.DynamicSharedBytes;
   FixPlan Plan = planFix(*First, Ptrs, Targets, kernelStaticLDS(M, G), S, Banks, Opts);
@@ -323,6 +324,22 @@ void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
   if (Plan.SetAside.Valid && S == Strategy::Auto)
     Fix.Instead = std::string(" (") + FixCandidate::noun(Plan.SetAside.Kind) +
                   " is not possible: " + Plan.SetAside.Why + ")";
+  // The ties, written the same way; a pad of a dynamic array would resize
+  // its launches too, which only the chosen layout does.
+  for (const FixPlan &Tie : Plan.Ties) {
+    if (First->Dynamic && Tie.Choice.pads())
+      continue;
+    const FixKind &TieKind = fixKindOf(Tie.Choice.K);
+    if (!TieKind.Verify(*First, Tie).empty())
+      continue;
+    auto TieReps = TieKind.Rewrite(Ctx, Edit, Tie);
+    if (!TieReps) {
+      llvm::consumeError(TieReps.takeError());
+      continue;
+    }
+    Fix.Ties.push_back({Tie, std::move(*TieReps)});
+  }
+  Plan.Ties.clear();
   Fix.Plan = std::move(Plan);
   Fix.Reps = std::move(*Reps);
   Fix.Launches = std::move(Launches);
@@ -336,7 +353,7 @@ unsigned declKey(const SourceManager &SM, const VarDecl *VD) {
 
 FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions, Strategy S,
-                        const EditScope &Scope, unsigned Rank) {
+                        const EditScope &Scope, unsigned Rank, unsigned Ties) {
   FileFixes Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<unsigned, DeclGroup> Groups;
@@ -361,7 +378,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
     Fix.Decl = G.Decl;
     Fix.Name = G.Decl->getNameAsString();
     Fix.ConflictingAccesses = Conflicting;
-    planDecl(Ctx, F, G, Targets, Banks, Assumptions, S, Scope, Rank, Fix);
+    planDecl(Ctx, F, G, Targets, Banks, Assumptions, S, Scope, Rank, Ties, Fix);
     // Merge; an overlap with another array's edits refuses this one.
     if (!Fix.Found)
       continue;
@@ -371,6 +388,7 @@ FileFixes planFileFixes(ASTContext &Ctx, const AnalyzedFile &F, const BankModel 
       Fix.Id.clear();
       Fix.Reps.clear();
       Fix.Launches.clear();
+      Fix.Ties.clear();
       Fix.RefusalLoc = G.Decl->getLocation();
       Fix.Refusal = "its edits overlap those of another array";
     }

@@ -35,6 +35,12 @@ struct LaunchResize {
   std::string Why; ///< when not rewritten
 };
 
+/// A layout the model cannot tell from a fix's (FixPlan::Ties), written.
+struct TiedLayout {
+  FixPlan Plan;
+  FileEdits Reps;
+};
+
 /// The fix of one declaration, shared by every kernel and instantiation
 /// that uses it (they share its text), or why there is none.
 struct DeclFix {
@@ -57,6 +63,9 @@ struct DeclFix {
   /// kind because the rewrite refused the planner's favourite; else empty.
   std::string Instead;
   std::vector<LaunchResize> Launches; ///< of a padded dynamic array
+  /// Layouts as good by the model as Plan's, written (Plan.Ties, less any
+  /// that would resize a launch): the compiled code chooses among them.
+  std::vector<TiedLayout> Ties;
 };
 
 struct FileFixes {
@@ -69,10 +78,11 @@ struct FileFixes {
 unsigned declKey(const clang::SourceManager &SM, const clang::VarDecl *VD);
 
 /// Scope says which files the edits may land in (the project's headers
-/// besides the file itself: projectScope, ProjectRoot.h).
+/// besides the file itself: projectScope, ProjectRoot.h). Rank and Ties:
+/// as PlanOptions.
 FileFixes planFileFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const BankModel &Banks,
                         const std::map<std::string, int64_t> &Assumptions, Strategy S,
-                        const EditScope &Scope, unsigned Rank = 0);
+                        const EditScope &Scope, unsigned Rank = 0, unsigned Ties = 0);
 
 /// What the launches of Array, a dynamic array padded by Plan, must pass:
 /// "N bytes (was M)", or per row when the row count is unknown.

@@ -390,3 +390,31 @@ TEST(LayoutSearch, GeneralLayoutText) {
   EXPECT_EQ(planner::swizzleDescription(Row, 4),
             "XOR-swizzle columns in 16-byte units with bits 0-2 of the row");
 }
+
+// PlanOptions::Ties: the runners-up the model cannot tell from the choice
+// (general_xor.hip on gfx942: isa_tie_break.test compiles them), each a
+// whole plan of the same kind, LDS and passes, none of them the choice.
+TEST(LayoutSearch, TiesAreRunnersUpOfEqualCost) {
+  SharedArray S = generalTile();
+  std::vector<Access> V = generalTileAccesses(S);
+  PlanOptions Opts;
+  Opts.Ties = 2;
+  FixPlan P = planFix(S, ptrs(V), targets({"gfx942"}), 2048, Strategy::Auto, model(), Opts);
+  ASSERT_TRUE(P.Found) << P.Refusal;
+  ASSERT_EQ(P.Ties.size(), 2u);
+  for (const FixPlan &T : P.Ties) {
+    EXPECT_TRUE(T.Found);
+    EXPECT_TRUE(T.Ties.empty());
+    EXPECT_EQ(T.Choice.K, P.Choice.K);
+    EXPECT_NE(T.Choice.str(), P.Choice.str());
+    EXPECT_EQ(T.CostAfter, P.CostAfter); // store 2 x 8 + load 2: 18
+    EXPECT_EQ(T.AltCostAfter, P.AltCostAfter);
+    EXPECT_EQ(T.LDSBytesAfter, P.LDSBytesAfter);
+    EXPECT_EQ(T.Outcomes[0].PassesAfter, 4);
+    std::string Why;
+    EXPECT_TRUE(isBijection(S, T.Choice, 0, 16, &Why, T.NewLayout.SwizzledColumns)) << Why;
+  }
+  EXPECT_EQ(P.CostAfter, 18);
+  // Without Ties, none is described.
+  EXPECT_TRUE(planFix(S, ptrs(V), targets({"gfx942"}), 2048, Strategy::Auto, model()).Ties.empty());
+}
