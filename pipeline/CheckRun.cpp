@@ -282,7 +282,11 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
             Emit(ReportToErr, assumedShapeNotes(F, O.Report));
           }
           if (Fixing || Exporting)
-            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr);
+          {
+            TieBreakBuild Ties{OriginalCmd, Lang, FileConfig};
+            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr,
+                             &Ties);
+          }
           if (Exporting) {
             if (Plan)
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);

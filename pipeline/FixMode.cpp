@@ -5,6 +5,7 @@
 #include "pipeline/AtomicWrite.h"
 #include "pipeline/CheckAction.h"
 #include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/FixedCopies.h"
 #include "pipeline/HostErrors.h"
 #include "pipeline/ProjectRoot.h"
 #include "pipeline/Recompile.h"
@@ -274,8 +275,40 @@ static void planBarrierFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditS
   }
 }
 
+/// The ties each layout fix is chosen among, besides the model's first.
+constexpr unsigned MaxTies = 2;
+
+/// Each fix of Planned with ties takes the layout whose code is smallest
+/// (breakTieByCode); Planned.Reps is merged again from the winners. The
+/// note of each fix that had ties.
+static std::map<const DeclFix *, std::string> breakTies(FileFixes &Planned,
+                                                        const SourceManager &SM,
+                                                        const std::vector<std::string> &Targets,
+                                                        const TieBreakBuild &Build) {
+  std::map<const DeclFix *, std::string> Notes;
+  bool Changed = false;
+  for (DeclFix &D : Planned.Decls) {
+    if (!D.Found || D.Ties.empty())
+      continue;
+    FileEdits Others;
+    for (const DeclFix &O : Planned.Decls)
+      if (&O != &D && O.Found)
+        llvm::consumeError(mergeEdits(Others, O.Reps));
+    std::string Before = D.Plan.Choice.str();
+    Notes[&D] = breakTieByCode(D, Others, SM, Targets, Build);
+    Changed |= D.Plan.Choice.str() != Before;
+  }
+  if (Changed) {
+    Planned.Reps.clear();
+    for (const DeclFix &D : Planned.Decls)
+      if (D.Found)
+        llvm::consumeError(mergeEdits(Planned.Reps, D.Reps));
+  }
+  return Notes;
+}
+
 FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config, Strategy S,
-                   bool Color) {
+                   bool Color, const TieBreakBuild *Ties) {
   FilePlan P;
   P.File = F.File;
   P.Targets = F.Targets;
@@ -291,7 +324,11 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   P.DisabledChecks = F.DisabledChecks;
   FileFixes Planned;
   if (F.runs(CheckName))
-    Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S, Scope, Config.FixRank);
+    Planned = planFileFixes(Ctx, F, Config.Banks, Config.Assumptions, S, Scope, Config.FixRank,
+                            Ties && !Config.FixRank ? MaxTies : 0);
+  std::map<const DeclFix *, std::string> TieNotes;
+  if (Ties)
+    TieNotes = breakTies(Planned, SM, F.Targets, *Ties);
   for (DeclFix &D : Planned.Decls) {
     P.ConflictingAccesses += D.ConflictingAccesses;
     const std::string &Name = D.Name;
@@ -306,6 +343,9 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     Fix.Id = D.Id;
     Fix.ArrayId = D.Array->Id;
     Fix.ArrayIds = D.ArrayIds;
+    for (const std::string &Id : D.ArrayIds)
+      if (const SharedArray *A = F.Built.M.findArray(Id))
+        Fix.Kernels.insert(A->Kernel);
     Fix.Name = Name;
     Fix.Decl = D.Array->Decl;
     Fix.Plan = Plan;
@@ -314,6 +354,8 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
     P.Fixes.push_back(std::move(Fix));
     Out.report(DiagnosticsEngine::Remark, D.Decl->getLocation(),
                "fixing '" + Name + "': " + Plan.Description + D.Instead, "lds-bank-conflict");
+    if (auto It = TieNotes.find(&D); It != TieNotes.end() && !It->second.empty())
+      Out.report(DiagnosticsEngine::Note, D.Decl->getLocation(), It->second);
     if (D.Array->Dynamic && Plan.Choice.pads()) {
       bool AllRewritten = !D.Launches.empty();
       for (const LaunchResize &L : D.Launches) {
@@ -426,13 +468,6 @@ struct Change {
   std::string Name, Before, After;
 };
 
-/// The fixed files as copies in Dir, where a compiler reads them.
-struct FixedCopies {
-  std::string Main;    ///< Dir/<the file's name>
-  std::string Overlay; ///< Dir/overlay.yaml, when a header changed
-  std::vector<std::pair<std::string, std::string>> Names; ///< copy, the user's name
-};
-
 /// The name messages and diffs give a file: as given on the command line
 /// for the file being fixed; for a header, relative to the working folder
 /// when it lies under it and the file was given so too (a diff's paths then
@@ -449,115 +484,86 @@ std::string displayName(const FilePlan &P, const EditedFile &E) {
   return E.Path;
 }
 
-/// A clang -ivfsoverlay file that shows each header at its own path with
-/// the contents of its rewritten copy, so that the file being fixed
-/// includes the rewritten headers wherever its include paths find them.
-std::string vfsOverlay(const std::vector<std::pair<std::string, std::string>> &Headers) {
-  llvm::json::Array Roots;
-  for (const auto &[Header, Copy] : Headers)
-    Roots.push_back(
-        llvm::json::Object{{"type", "file"}, {"name", Header}, {"external-contents", Copy}});
-  llvm::json::Object Overlay{
-      {"version", 0}, {"case-sensitive", "true"}, {"roots", std::move(Roots)}};
-  return llvm::formatv("{0:2}\n", llvm::json::Value(std::move(Overlay))).str();
-}
-
-/// Writes the file being fixed (MainText: fixed, or as it was when only
-/// its headers change) as Dir/<its name>, each changed header as
-/// Dir/h<N>-<name>, and, when there are headers, Dir/overlay.yaml: a clang
-/// -ivfsoverlay that shows each copy at its header's path, so that the
-/// copy of the file includes the rewritten headers wherever its include
-/// paths find the originals.
+/// The file being fixed (MainText: fixed, or as it was when only its
+/// headers change) and each changed header as copies in Dir
+/// (writeFixedCopies).
 llvm::Expected<FixedCopies> writeCopies(llvm::StringRef Dir, const FilePlan &P,
                                         const std::string &MainText,
                                         const std::vector<Change> &Changes) {
-  FixedCopies Out;
-  // Written directly: llvm::writeToOutput's temporary name grows from the
-  // file's own, which a name near the file system's limit has no room for.
-  auto Write = [](llvm::StringRef Path, llvm::StringRef Text) -> llvm::Error {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    if (!EC) {
-      OS << Text;
-      OS.close();
-      EC = OS.error();
-      OS.clear_error();
-    }
-    if (EC)
-      return llvm::createStringError(EC, "cannot write %s: %s", Path.str().c_str(),
-                                     EC.message().c_str());
-    return llvm::Error::success();
-  };
-  llvm::SmallString<256> Main(Dir);
-  llvm::sys::path::append(Main, llvm::sys::path::filename(P.MainPath));
-  Out.Main = std::string(Main);
-  if (llvm::Error E = Write(Main, MainText))
-    return E;
-  Out.Names.push_back({Out.Main, P.File});
-  std::vector<std::pair<std::string, std::string>> Overlaid; ///< header, copy
-  for (const Change &C : Changes) {
-    if (C.File->Main)
-      continue;
-    llvm::SmallString<256> To(Dir);
-    llvm::sys::path::append(To, "h" + std::to_string(Overlaid.size()) + "-" +
-                                    llvm::sys::path::filename(C.File->Path).str());
-    if (llvm::Error E = Write(To, C.After))
-      return E;
-    Overlaid.push_back({C.File->Path, std::string(To)});
-    Out.Names.push_back({std::string(To), C.Name});
-  }
-  if (!Overlaid.empty()) {
-    llvm::SmallString<256> Yaml(Dir);
-    llvm::sys::path::append(Yaml, "overlay.yaml");
-    Out.Overlay = std::string(Yaml);
-    if (llvm::Error E = Write(Yaml, vfsOverlay(Overlaid)))
-      return E;
-  }
-  return Out;
+  std::vector<FileCopy> Headers;
+  for (const Change &C : Changes)
+    if (!C.File->Main)
+      Headers.push_back({C.File->Path, C.Name, C.After});
+  return writeFixedCopies(Dir, {P.MainPath, P.File, MainText}, Headers);
 }
 
-/// CompileAll's answer when a prefetch lowers a kernel's occupancy.
-constexpr int RetryWithoutPrefetch = -7;
+/// CompileAll's answers when a prefetch, or a layout, lowers a kernel's
+/// occupancy.
+constexpr int RetryWithoutPrefetch = -7, RetryWithoutLayout = -8;
+
+std::optional<unsigned> wavesOf(const std::map<std::string, unsigned> &Waves,
+                                const std::string &Kernel) {
+  auto It = Waves.find(Kernel);
+  return It == Waves.end() ? std::nullopt : std::optional<unsigned>(It->second);
+}
+
+/// Kernel (a symbol) is the kernel named Name (as the model names it).
+bool isKernel(const std::string &Symbol, const std::string &Name) {
+  return llvm::demangle(Symbol).find(Name + "(") != std::string::npos;
+}
+
+bool hasPrefetch(const FilePlan &P, const std::string &Symbol) {
+  for (const PrefetchFix &F : P.PrefetchFixes)
+    if (isKernel(Symbol, F.Kernel))
+      return true;
+  return false;
+}
+
+/// Removes Gone's edits from From; false when one is not there as it is
+/// (merged with another fix's edit: the fixes cannot be told apart).
+bool removeEdits(FileEdits &From, const FileEdits &Gone) {
+  FileEdits Kept = From;
+  for (const auto &[Key, Reps] : Gone) {
+    auto It = Kept.find(Key);
+    if (It == Kept.end())
+      return false;
+    std::set<tooling::Replacement> Drop(Reps.begin(), Reps.end());
+    tooling::Replacements Rest;
+    size_t Found = 0;
+    for (const tooling::Replacement &R : It->second) {
+      if (Drop.count(R)) {
+        ++Found;
+        continue;
+      }
+      if (llvm::Error E = Rest.add(R)) {
+        llvm::consumeError(std::move(E));
+        return false;
+      }
+    }
+    if (Found != Drop.size())
+      return false;
+    It->second = std::move(Rest);
+    if (It->second.empty())
+      Kept.erase(It);
+  }
+  From = std::move(Kept);
+  return true;
+}
 
 /// Removes from P the prefetches of the kernel whose symbol is Symbol (all
-/// of them when Symbol is empty), and
-/// their edits; the warnings to print, one per prefetch, or "" when there
-/// is none or its edits are not found apart from the others' in P.Reps.
+/// of them when Symbol is empty), and their edits; the warnings to print,
+/// one per prefetch, or "" when there is none or its edits are not found
+/// apart from the others' in P.Reps.
 std::string dropPrefetches(FilePlan &P, const std::string &Symbol, const std::string &Why) {
-  std::string Demangled = llvm::demangle(Symbol);
-  auto OfKernel = [&](const PrefetchFix &F) {
-    return Symbol.empty() || Demangled.find(F.Kernel + "(") != std::string::npos;
-  };
+  auto OfKernel = [&](const PrefetchFix &F) { return Symbol.empty() || isKernel(Symbol, F.Kernel); };
   FileEdits Kept = P.Reps;
   std::string Out;
   for (const PrefetchFix &F : P.PrefetchFixes) {
     if (!OfKernel(F))
       continue;
-    for (const auto &[Key, Reps] : F.Reps) {
-      auto It = Kept.find(Key);
-      if (It == Kept.end())
-        return "";
-      std::set<tooling::Replacement> Gone(Reps.begin(), Reps.end());
-      tooling::Replacements Rest;
-      size_t Found = 0;
-      for (const tooling::Replacement &R : It->second) {
-        if (Gone.count(R)) {
-          ++Found;
-          continue;
-        }
-        if (llvm::Error E = Rest.add(R)) {
-          llvm::consumeError(std::move(E));
-          return "";
-        }
-      }
-      if (Found != Gone.size())
-        return ""; // merged with another fix's edit
-      It->second = std::move(Rest);
-      if (It->second.empty())
-        Kept.erase(It);
-    }
-    Out += P.File + ":" + std::to_string(F.Loop.Line) + ":" +
-           std::to_string(F.Loop.Column) +
+    if (!removeEdits(Kept, F.Reps))
+      return "";
+    Out += P.File + ":" + std::to_string(F.Loop.Line) + ":" + std::to_string(F.Loop.Column) +
            ": warning: not prefetching the loads of this loop: rule 7 of barriers.md: " + Why +
            " [" + std::string(ExposedWriteLatencyCheck) + "]\n";
   }
@@ -568,6 +574,78 @@ std::string dropPrefetches(FilePlan &P, const std::string &Symbol, const std::st
                         P.PrefetchFixes.end());
   P.UnfixedRefills += Before - P.PrefetchFixes.size();
   P.Reps = std::move(Kept);
+  return Out;
+}
+
+/// P.Reps merged again from the fixes P holds, in the order planFixes
+/// merged them (two arrays' index functions inserted at one place are one
+/// edit there); false if they no longer merge.
+bool mergeAgain(FilePlan &P) {
+  FileEdits All;
+  auto Add = [&All](const FileEdits &Reps) {
+    if (llvm::Error E = mergeEdits(All, Reps)) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+    return true;
+  };
+  for (const ArrayFix &F : P.Fixes)
+    if (!Add(F.Reps))
+      return false;
+  for (const BarrierFix &F : P.BarrierFixes)
+    if (!Add(F.Reps))
+      return false;
+  for (const LaunchBoundsFix &F : P.LaunchBoundsFixes)
+    if (!Add(F.Reps))
+      return false;
+  for (const PrefetchFix &F : P.PrefetchFixes)
+    if (!Add(F.Reps))
+      return false;
+  for (const TailFix &F : P.TailFixes)
+    if (!Add(F.Reps))
+      return false;
+  P.Reps = std::move(All);
+  return true;
+}
+
+/// Removes from P the layout fixes of the arrays that the kernel whose
+/// symbol is Symbol uses, and their edits; the warnings to print, one per
+/// array, or "" when there is none or its edits are not found apart.
+std::string dropLayoutFixes(FilePlan &P, const std::string &Symbol, const std::string &Why) {
+  auto OfKernel = [&](const ArrayFix &F) {
+    for (const std::string &K : F.Kernels)
+      if (isKernel(Symbol, K))
+        return true;
+    return false;
+  };
+  std::string Out;
+  std::vector<std::string> Names;
+  for (const ArrayFix &F : P.Fixes)
+    if (OfKernel(F))
+      Names.push_back("'" + F.Name + "'");
+  for (const ArrayFix &F : P.Fixes) {
+    if (!OfKernel(F))
+      continue;
+    // Several layouts of one kernel are compiled together: which one costs
+    // the registers is not known, so none is written.
+    std::vector<std::string> Others;
+    for (const std::string &N : Names)
+      if (N != "'" + F.Name + "'")
+        Others.push_back(N);
+    std::string With = Others.empty() ? "" : "with the layout of " + joinWithAnd(Others) + ", ";
+    Out += P.File + ":" + std::to_string(F.Decl.Line) + ":" + std::to_string(F.Decl.Column) +
+           ": warning: not fixing '" + F.Name + "': " + With + Why +
+           "; --allow-occupancy-loss writes it [" + std::string(CheckName) + "]\n";
+  }
+  if (Out.empty())
+    return "";
+  FilePlan Kept = P;
+  Kept.Fixes.erase(std::remove_if(Kept.Fixes.begin(), Kept.Fixes.end(), OfKernel),
+                   Kept.Fixes.end());
+  Kept.Refused += P.Fixes.size() - Kept.Fixes.size();
+  if (!mergeAgain(Kept))
+    return "";
+  P = std::move(Kept);
   return Out;
 }
 
@@ -701,8 +779,12 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   // Compile the result for every target it can be compiled for (names
   // them in Compiled); 0, or the exit status of a failure.
   std::vector<std::string> Compiled;
-  // A kernel whose occupancy a prefetch lowers (its symbol, and how).
+  // A kernel whose occupancy a prefetch or a layout lowers (its symbol,
+  // and how).
   std::pair<std::string, std::string> LowerOccupancy;
+  // Some target's registers were counted in builds with lds-rewrite's
+  // headers (CountedBuilds::Note).
+  bool CountedWithOwnHeaders = false;
   auto CompileAll = [&]() -> int {
     // The file as a copy in a temporary folder, its rewritten headers
     // through an overlay, so that includes find them where they find the
@@ -738,12 +820,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
       if (!New.Ok) {
         // The compiler read the temporary copies: name the user's files instead.
-        std::string Log = New.Log;
-        for (const auto &[From, Name] : Copies->Names)
-          for (size_t At = Log.find(From); At != std::string::npos;
-               At = Log.find(From, At + Name.size()))
-            Log.replace(At, From.size(), Name);
-        Msgs << Log;
+        Msgs << withUserNames(New.Log, *Copies);
         llvm::sys::fs::remove_directories(Dir);
         return Fail("the rewritten " + Files + " do" + (Several ? "" : "es") + " not compile for " +
                     T);
@@ -751,64 +828,60 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       if (AMD) {
         CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
         std::string Registers;
-        if (!P.PrefetchFixes.empty() && Old.Ok) {
-          // Rule 7 of barriers.md: the registers that now hold the next
-          // loads must not cost a wave per SIMD. Counted in a build whose
-          // kernels call nothing: where the system's headers leave calls
-          // into device libraries -nogpulib does not link (Debian's ROCm
-          // 5.2: threadIdx, the barrier's fence), registers are saved
-          // around them, and such counts say nothing of a real build; the
-          // comparison then uses lds-rewrite's headers, which inline them.
-          CompileResult RegOld = Old, RegNew = New;
-          std::string Counted;
-          auto Calls = [](const CompileResult &R) {
-            unsigned N = 0;
-            for (const auto &[K, C] : R.Calls)
-              N += C;
-            return N;
-          };
-          if (Calls(Old) || Calls(New)) {
-            RunConfig Own = Config;
-            Own.Headers = GpuHeaders::Bundled;
-            std::vector<std::string> OwnCmd = deviceCommand(Original, Lang, {T}, Own).CommandLine;
-            RegOld = compileDeviceSide(OwnCmd, Original.Filename, P.MainPath, InItsFolder);
-            RegNew = compileDeviceSide(OwnCmd, Original.Filename, Copies->Main, ExtraArgs);
-            Counted = ", counted with lds-rewrite's headers: the system's leave calls into "
-                      "device libraries that are not linked";
-            if (!RegOld.Ok || !RegNew.Ok || Calls(RegOld) || Calls(RegNew)) {
+        if ((!P.PrefetchFixes.empty() || !P.Fixes.empty()) && Old.Ok) {
+          // Rule 7 of barriers.md, and issue 13's cost of a layout: the
+          // registers that now hold the next loads, or the index
+          // arithmetic of a layout, must not cost a wave per SIMD.
+          CountedBuilds Counted =
+              countedBuilds(Old, New, [&](bool Fixed) {
+                RunConfig Own = Config;
+                Own.Headers = GpuHeaders::Bundled;
+                std::vector<std::string> OwnCmd = deviceCommand(Original, Lang, {T}, Own).CommandLine;
+                return Fixed ? compileDeviceSide(OwnCmd, Original.Filename, Copies->Main, ExtraArgs)
+                             : compileDeviceSide(OwnCmd, Original.Filename, P.MainPath, InItsFolder);
+              });
+          if (!Counted.Ok) {
+            if (!P.PrefetchFixes.empty()) {
               llvm::sys::fs::remove_directories(Dir);
-              LowerOccupancy = {"", "its registers cannot be counted on " + T +
-                                        ": the kernels call functions that are not linked, "
-                                        "with the system's headers and with lds-rewrite's"};
+              LowerOccupancy = {"", "its registers cannot be counted on " + T + ": " + Counted.Why};
               return RetryWithoutPrefetch;
             }
-          }
-          auto Regs = [](const CompileResult &R, const std::string &K) {
-            auto V = R.VGPRs.find(K), A = R.AGPRs.find(K);
-            std::string S = std::to_string(V == R.VGPRs.end() ? 0 : V->second);
-            if (A != R.AGPRs.end() && A->second)
-              S += " + " + std::to_string(A->second) + " AGPRs";
-            return S;
-          };
-          for (const auto &[Kernel, Waves] : RegOld.Occupancy) {
-            auto It = RegNew.Occupancy.find(Kernel);
-            if (It != RegNew.Occupancy.end() && It->second < Waves) {
-              llvm::sys::fs::remove_directories(Dir);
-              LowerOccupancy = {Kernel, "it lowers the occupancy of '" +
-                                            llvm::demangle(Kernel) + "' on " + T + " from " +
-                                            std::to_string(Waves) + " to " +
-                                            std::to_string(It->second) +
-                                            " waves per SIMD (VGPRs " + Regs(RegOld, Kernel) +
-                                            " -> " + Regs(RegNew, Kernel) + Counted + ")"};
-              return RetryWithoutPrefetch;
+            // A layout changes what the kernels compute with, not what
+            // they hold across a loop: written, and said.
+            Registers = ", registers not counted: " + Counted.Why;
+          } else {
+            // Waves are lost when the fixed kernel's registers allow fewer
+            // than the original kernel had (by every limit the compiler
+            // knows); the fixed kernel's own count would also move with a
+            // __launch_bounds__ another fix adds.
+            for (const auto &[Kernel, Waves] : Counted.Old.Occupancy) {
+              std::optional<unsigned> After = registerWaves(Counted.New, Kernel, Config.Banks.find(T));
+              if (!After)
+                After = wavesOf(Counted.New.Occupancy, Kernel);
+              if (!After || *After >= Waves)
+                continue;
+              std::string How = "it lowers the occupancy of '" + llvm::demangle(Kernel) + "' on " +
+                                T + " from " + std::to_string(Waves) + " to " +
+                                std::to_string(*After) + " waves per SIMD (VGPRs " +
+                                kernelRegisters(Counted.Old, Kernel) + " -> " +
+                                kernelRegisters(Counted.New, Kernel) + Counted.Note + ")";
+              bool Prefetched = hasPrefetch(P, Kernel);
+              if (Prefetched || !Config.AllowOccupancyLoss) {
+                llvm::sys::fs::remove_directories(Dir);
+                LowerOccupancy = {Kernel, How};
+                return Prefetched ? RetryWithoutPrefetch : RetryWithoutLayout;
+              }
+              Registers += ", occupancy of '" + llvm::demangle(Kernel) + "' " +
+                           std::to_string(Waves) + " -> " + std::to_string(*After) +
+                           " waves per SIMD";
             }
+            Registers = ", VGPRs " + std::to_string(maxVGPRs(Counted.Old)) + " -> " +
+                        std::to_string(maxVGPRs(Counted.New)) + ", " +
+                        std::to_string(totalInstructions(Counted.Old)) + " -> " +
+                        std::to_string(totalInstructions(Counted.New)) + " instructions" +
+                        Registers;
+            CountedWithOwnHeaders |= !Counted.Note.empty();
           }
-          unsigned Before = 0, After = 0;
-          for (const auto &[K, V] : RegOld.VGPRs)
-            Before = std::max(Before, V);
-          for (const auto &[K, V] : RegNew.VGPRs)
-            After = std::max(After, V);
-          Registers = ", VGPRs " + std::to_string(Before) + " -> " + std::to_string(After);
         }
         Compiled.push_back(T + " (LDS " +
                            (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) + " -> " +
@@ -826,16 +899,27 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   // then all the checking there is.
   if (P.HostErrors.empty())
     if (int S = CompileAll()) {
-      if (S != RetryWithoutPrefetch)
+      if (S == RetryWithoutPrefetch) {
+        // Rule 7: that kernel's prefetches go, the other fixes are verified
+        // again without them (or, if their edits cannot be told apart, none
+        // is written).
+        std::string Dropped = dropPrefetches(P, LowerOccupancy.first, LowerOccupancy.second);
+        if (Dropped.empty())
+          return Fail("rule 7 of barriers.md: the prefetch " + LowerOccupancy.second +
+                      "; run with --checks=-lds-exposed-write-latency to fix the rest");
+        Msgs << Dropped;
+      } else if (S == RetryWithoutLayout) {
+        // A layout that costs a wave per SIMD is slower wherever latency
+        // was hidden by the waves it takes: refused unless asked for.
+        std::string Dropped = dropLayoutFixes(P, LowerOccupancy.first, LowerOccupancy.second);
+        if (Dropped.empty())
+          return Fail("the layout fixes cannot be written without each other, and one of them "
+                      "lowers the occupancy: " + LowerOccupancy.second.substr(3) +
+                      "; --allow-occupancy-loss writes them");
+        Msgs << Dropped;
+      } else {
         return S;
-      // Rule 7: that kernel's prefetches go, the other fixes are verified
-      // again without them (or, if their edits cannot be told apart, none
-      // is written).
-      std::string Dropped = dropPrefetches(P, LowerOccupancy.first, LowerOccupancy.second);
-      if (Dropped.empty())
-        return Fail("rule 7 of barriers.md: the prefetch " + LowerOccupancy.second +
-                    "; run with --checks=-lds-exposed-write-latency to fix the rest");
-      Msgs << Dropped;
+      }
       P.Messages.clear();
       return finishFix(P, Original, Lang, Config, Write, Msgs, DiffOut);
     }
@@ -843,7 +927,11 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   P.Verified = true;
   if (!Compiled.empty())
     Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << " compile"
-         << (Several ? "" : "s") << " for " << joinWithAnd(Compiled) << "\n";
+         << (Several ? "" : "s") << " for " << joinWithAnd(Compiled)
+         << (CountedWithOwnHeaders ? "; registers and instructions counted with lds-rewrite's "
+                                     "headers, which leave no calls"
+                                   : "")
+         << "\n";
   if (!P.HostErrors.empty())
     Msgs << "lds-rewrite: " << P.File << ": the rewritten " << Files << (Several ? " were" : " was")
          << " not compiled: the host code does not compile with clang, as "

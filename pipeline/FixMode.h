@@ -18,6 +18,7 @@
 #include "pipeline/RunConfig.h"
 #include "planner/FixPlanner.h"
 #include "report/ExportFixes.h"
+#include "pipeline/LayoutTieBreak.h"
 #include "rewrites/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
@@ -33,6 +34,7 @@ struct ArrayFix {
   std::string Id;                 ///< fixId (rewrites/FixKinds.h)
   std::string ArrayId;            ///< of the first kernel using it
   std::set<std::string> ArrayIds; ///< of every kernel and instantiation
+  std::set<std::string> Kernels;  ///< that use it, as the model names them
   std::string Name;
   SourceLoc Decl;
   FixPlan Plan;
@@ -119,8 +121,11 @@ struct FilePlan {
   bool Verified = false;
 };
 
+/// With Ties, layouts equally good by the bank model are told apart by
+/// the code they compile to (LayoutTieBreak.h); without, the model's order
+/// stands (explain and trace, which compile nothing).
 FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Config,
-                   Strategy S, bool Color);
+                   Strategy S, bool Color, const TieBreakBuild *Ties = nullptr);
 
 /// "prefetch the next iteration's global loads of the loop at line 16 into
 /// registers, before the wait at line 19".

@@ -78,7 +78,10 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
           R.AGPRs[K->Symbol] = *K->AGPRs;
         if (K->Occupancy)
           R.Occupancy[K->Symbol] = *K->Occupancy;
+        if (K->RegisterOccupancy)
+          R.RegisterOccupancy[K->Symbol] = *K->RegisterOccupancy;
         R.Calls[K->Symbol] = K->Calls;
+        R.Instructions[K->Symbol] = K->Instructions;
       }
     }
   llvm::sys::fs::remove(Asm);
@@ -91,6 +94,68 @@ unsigned long long maxLDS(const CompileResult &R) {
   for (const auto &[K, V] : R.LDSBytes)
     M = std::max(M, V);
   return M;
+}
+
+unsigned maxVGPRs(const CompileResult &R) {
+  unsigned M = 0;
+  for (const auto &[K, V] : R.VGPRs)
+    M = std::max(M, V);
+  return M;
+}
+
+unsigned totalInstructions(const CompileResult &R) {
+  unsigned N = 0;
+  for (const auto &[K, V] : R.Instructions)
+    N += V;
+  return N;
+}
+
+unsigned totalCalls(const CompileResult &R) {
+  unsigned N = 0;
+  for (const auto &[K, V] : R.Calls)
+    N += V;
+  return N;
+}
+
+std::optional<unsigned> registerWaves(const CompileResult &R, const std::string &Kernel,
+                                      const TargetModel *T) {
+  if (auto It = R.RegisterOccupancy.find(Kernel); It != R.RegisterOccupancy.end())
+    return It->second;
+  auto V = R.VGPRs.find(Kernel);
+  if (!T || V == R.VGPRs.end())
+    return std::nullopt;
+  auto A = R.AGPRs.find(Kernel);
+  if (unsigned W = T->wavesForRegisters(V->second, A == R.AGPRs.end() ? 0 : A->second))
+    return W;
+  return std::nullopt;
+}
+
+std::string kernelRegisters(const CompileResult &R, const std::string &Kernel) {
+  auto V = R.VGPRs.find(Kernel), A = R.AGPRs.find(Kernel);
+  std::string S = std::to_string(V == R.VGPRs.end() ? 0 : V->second);
+  if (A != R.AGPRs.end() && A->second)
+    S += " + " + std::to_string(A->second) + " AGPRs";
+  return S;
+}
+
+CountedBuilds countedBuilds(const CompileResult &Old, const CompileResult &New,
+                            llvm::function_ref<CompileResult(bool Fixed)> Rebuild) {
+  CountedBuilds C;
+  if (!totalCalls(Old) && !totalCalls(New)) {
+    C.Ok = true;
+    C.Old = Old;
+    C.New = New;
+    return C;
+  }
+  C.Old = Rebuild(false);
+  C.New = Rebuild(true);
+  C.Note = ", counted with lds-rewrite's headers: the system's leave calls into device "
+           "libraries that are not linked";
+  C.Ok = C.Old.Ok && C.New.Ok && !totalCalls(C.Old) && !totalCalls(C.New);
+  if (!C.Ok)
+    C.Why = "the kernels call functions that are not linked, with the system's headers and "
+            "with lds-rewrite's";
+  return C;
 }
 
 } // namespace lds

@@ -2,7 +2,12 @@
 #ifndef LDS_PIPELINE_RECOMPILE_H
 #define LDS_PIPELINE_RECOMPILE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include "targets/BankModel.h"
+
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,10 +21,18 @@ struct CompileResult {
   /// Per kernel symbol: architected VGPRs and the compiler's waves per SIMD
   /// (its `; Occupancy:` comment), where the assembly gives them.
   std::map<std::string, unsigned> VGPRs, AGPRs, Occupancy;
+  /// Per kernel symbol: the waves per SIMD its registers alone allow
+  /// (amdasm::Function::RegisterOccupancy). What a fix's registers cost is
+  /// compared here: the compiler's Occupancy also moves with LDS and with a
+  /// __launch_bounds__ another fix adds.
+  std::map<std::string, unsigned> RegisterOccupancy;
   /// Per kernel symbol: the calls it makes (s_swappc). With -nogpulib, a
   /// header's calls into the device libraries stay calls, and the register
   /// counts are not those of a linked build.
   std::map<std::string, unsigned> Calls;
+  /// Per kernel symbol: its instructions in the assembly (static, not as
+  /// executed; AMD targets).
+  std::map<std::string, unsigned> Instructions;
 };
 
 /// Compiles Input with ParseCommand (a device-side -fsyntax-only command
@@ -34,6 +47,41 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
 
 /// The largest LDS size of any kernel in R, 0 if none.
 unsigned long long maxLDS(const CompileResult &R);
+
+/// The most VGPRs any kernel in R uses, and the instructions of all of
+/// them together; the calls they make.
+unsigned maxVGPRs(const CompileResult &R);
+unsigned totalInstructions(const CompileResult &R);
+unsigned totalCalls(const CompileResult &R);
+
+/// The waves per SIMD Kernel's registers in R allow on T: the reader's
+/// RegisterOccupancy, else T's register file (wavesForRegisters); nullopt
+/// when neither says.
+std::optional<unsigned> registerWaves(const CompileResult &R, const std::string &Kernel,
+                                      const TargetModel *T);
+
+/// "64" or "64 + 8 AGPRs": Kernel's registers in R.
+std::string kernelRegisters(const CompileResult &R, const std::string &Kernel);
+
+/// The builds of a file before (Old) and after (New) a fix that its
+/// registers and instructions are counted in.
+struct CountedBuilds {
+  bool Ok = false;
+  std::string Why; ///< when !Ok
+  CompileResult Old, New;
+  /// "" when Old and New themselves are counted, else why they were rebuilt:
+  /// ", counted with lds-rewrite's headers: ...".
+  std::string Note;
+};
+
+/// Old and New themselves when their kernels call nothing. Otherwise both
+/// rebuilt by Rebuild(/*Fixed=*/false / true) with lds-rewrite's headers:
+/// where the system's headers leave calls into device libraries that
+/// -nogpulib does not link (Debian's ROCm 5.2: threadIdx, the barrier's
+/// fence), registers are saved around them, and such counts say nothing of
+/// a real build. Not Ok when the rebuilds fail or still call.
+CountedBuilds countedBuilds(const CompileResult &Old, const CompileResult &New,
+                            llvm::function_ref<CompileResult(bool Fixed)> Rebuild);
 
 } // namespace lds
 

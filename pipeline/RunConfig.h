@@ -45,6 +45,9 @@ struct RunConfig {
   /// --fix-rank: each array's fix takes the layout ranked FixRank among
   /// those the rewrite can write (0: the planner's best; FixPlan::Rank).
   unsigned FixRank = 0;
+  /// --allow-occupancy-loss: write a layout fix even where its registers
+  /// cost a kernel waves per SIMD on an AMD target (refused otherwise).
+  bool AllowOccupancyLoss = false;
   OutputFormat Format = OutputFormat::Text;
   GpuHeaders Headers = GpuHeaders::Auto;
   BankModel Banks;

@@ -95,6 +95,12 @@ cl::opt<unsigned> FixRankOpt(
              "--search builds them side by side"),
     cl::cat(category()), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(isaCommand()));
 
+cl::opt<bool> AllowOccupancyLossOpt(
+    "allow-occupancy-loss", cl::init(false),
+    cl::desc("--fix, --diff, isa --compare-fix: write a layout fix even where its registers lower "
+             "a kernel's waves per SIMD on an AMD target (refused otherwise)"),
+    cl::cat(category()), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(isaCommand()));
+
 #undef LDS_CHECK_EXPLAIN_ISA
 
 std::vector<std::string> CompilerArgs;
@@ -144,6 +150,7 @@ Expected<RunConfig> makeRunConfig(GpuHeaders DefaultHeaders) {
   }
   Config.Placement = PlacementOpt;
   Config.FixRank = FixRankOpt;
+  Config.AllowOccupancyLoss = AllowOccupancyLossOpt;
   Config.Headers = Headers.getNumOccurrences() ? GpuHeaders(Headers) : DefaultHeaders;
   Config.ResourceDir = LDS_CLANG_RESOURCE_DIR;
   Config.ClangPath = LDS_CLANG_PATH;
