@@ -78,7 +78,9 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   int FixStatus = 0;
   // With --diff the diff is the only thing on stdout, so that it can be
   // piped to patch; everything else goes to stderr. So with SARIF.
-  bool ReportToErr = R.Fix == FixOutput::Diff || Config.Format == OutputFormat::Sarif;
+  // stdout holds the diff, the JSON or the SARIF alone: the rest goes to
+  // stderr (with --format=json, --fix's remarks once preceded the report).
+  bool ReportToErr = R.Fix == FixOutput::Diff || Config.Format != OutputFormat::Text;
   // --export-fixes and SARIF carry the planned fixes: plan them in check
   // mode too (nothing is written).
   std::optional<FixesExport> Yaml;

@@ -582,28 +582,21 @@ std::string dropPrefetches(FilePlan &P, const std::string &Symbol, const std::st
 /// edit there); false if they no longer merge.
 bool mergeAgain(FilePlan &P) {
   FileEdits All;
-  auto Add = [&All](const FileEdits &Reps) {
-    if (llvm::Error E = mergeEdits(All, Reps)) {
-      llvm::consumeError(std::move(E));
-      return false;
-    }
-    return true;
+  bool Ok = true;
+  auto Add = [&](const auto &Fixes) {
+    for (const auto &F : Fixes)
+      if (llvm::Error E = mergeEdits(All, F.Reps)) {
+        llvm::consumeError(std::move(E));
+        Ok = false;
+      }
   };
-  for (const ArrayFix &F : P.Fixes)
-    if (!Add(F.Reps))
-      return false;
-  for (const BarrierFix &F : P.BarrierFixes)
-    if (!Add(F.Reps))
-      return false;
-  for (const LaunchBoundsFix &F : P.LaunchBoundsFixes)
-    if (!Add(F.Reps))
-      return false;
-  for (const PrefetchFix &F : P.PrefetchFixes)
-    if (!Add(F.Reps))
-      return false;
-  for (const TailFix &F : P.TailFixes)
-    if (!Add(F.Reps))
-      return false;
+  Add(P.Fixes);
+  Add(P.BarrierFixes);
+  Add(P.LaunchBoundsFixes);
+  Add(P.PrefetchFixes);
+  Add(P.TailFixes);
+  if (!Ok)
+    return false;
   P.Reps = std::move(All);
   return true;
 }
@@ -826,21 +819,31 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
                     T);
       }
       if (AMD) {
-        CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+        // The original, with the user's headers, built once if at all: its
+        // LDS is the "before" of the line below.
+        std::optional<CompileResult> OldBuild;
+        auto BuildOld = [&] {
+          if (!OldBuild)
+            OldBuild = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+          return *OldBuild;
+        };
         std::string Registers;
-        if ((!P.PrefetchFixes.empty() || !P.Fixes.empty()) && Old.Ok) {
+        std::optional<CountedBuilds> Kept;
+        if (!P.PrefetchFixes.empty() || !P.Fixes.empty()) {
           // Rule 7 of barriers.md, and issue 13's cost of a layout: the
           // registers that now hold the next loads, or the index
           // arithmetic of a layout, must not cost a wave per SIMD.
-          CountedBuilds Counted =
-              countedBuilds(Old, New, [&](bool Fixed) {
+          Kept = countedBuilds(New, BuildOld, [&](bool Fixed) {
                 RunConfig Own = Config;
                 Own.Headers = GpuHeaders::Bundled;
                 std::vector<std::string> OwnCmd = deviceCommand(Original, Lang, {T}, Own).CommandLine;
                 return Fixed ? compileDeviceSide(OwnCmd, Original.Filename, Copies->Main, ExtraArgs)
                              : compileDeviceSide(OwnCmd, Original.Filename, P.MainPath, InItsFolder);
               });
-          if (!Counted.Ok) {
+          const CountedBuilds &Counted = *Kept;
+          if (Counted.OldFails) {
+            // The original does not compile here: nothing to compare with.
+          } else if (!Counted.Ok) {
             if (!P.PrefetchFixes.empty()) {
               llvm::sys::fs::remove_directories(Dir);
               LowerOccupancy = {"", "its registers cannot be counted on " + T + ": " + Counted.Why};
@@ -883,11 +886,21 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
             CountedWithOwnHeaders |= !Counted.Note.empty();
           }
         }
+        const CompileResult &Before = Kept && Kept->Old.Ok ? Kept->Old : BuildOld();
         Compiled.push_back(T + " (LDS " +
-                           (Old.Ok ? std::to_string(maxLDS(Old)) : std::string("?")) + " -> " +
-                           std::to_string(maxLDS(New)) + " B" + Registers + ")");
+                           (Before.Ok ? std::to_string(maxLDS(Before)) : std::string("?")) +
+                           " -> " + std::to_string(maxLDS(New)) + " B" + Registers + ")");
       } else {
-        Compiled.push_back(T);
+        // ptxas's registers per thread, before and after; no SASS is read
+        // here (no cuobjdump), so no instructions.
+        std::string Registers;
+        if (!New.Registers.empty() && (!P.Fixes.empty() || !P.PrefetchFixes.empty())) {
+          CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
+          if (Old.Ok && !Old.Registers.empty())
+            Registers = " (registers " + std::to_string(maxRegisters(Old)) + " -> " +
+                        std::to_string(maxRegisters(New)) + ")";
+        }
+        Compiled.push_back(T + Registers);
         CompiledCuda = true;
       }
     }

@@ -16,6 +16,53 @@ namespace lds {
 
 using llvm::StringRef;
 
+namespace {
+
+/// The sm_XX the command compiles for, "" for an AMD one.
+std::string nvidiaArch(const std::vector<std::string> &Args) {
+  for (const std::string &A : Args)
+    for (StringRef Flag : {"--cuda-gpu-arch=", "--offload-arch="})
+      if (StringRef V = A; V.consume_front(Flag) && V.starts_with("sm_"))
+        return V.str();
+  return "";
+}
+
+/// Registers per thread of each entry of the PTX at Ptx, as ptxas -v says
+/// ("Compiling entry function 'SYM'" ... "Used N registers"); nothing
+/// when no ptxas is found (on PATH, or CUDA's /usr/local/cuda/bin).
+void readPtxasRegisters(StringRef Ptx, const std::string &Arch, CompileResult &R) {
+  auto Ptxas = llvm::sys::findProgramByName("ptxas");
+  if (!Ptxas)
+    Ptxas = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"});
+  if (!Ptxas)
+    return;
+  llvm::SmallString<128> Out;
+  llvm::sys::fs::createTemporaryFile("lds-rewrite-ptxas", "log", Out);
+  std::string ArchFlag = "-arch=" + Arch;
+  std::vector<StringRef> Argv = {*Ptxas, ArchFlag, "-v", Ptx, "-o", "/dev/null"};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out), StringRef(Out)};
+  int RC = llvm::sys::ExecuteAndWait(*Ptxas, Argv, std::nullopt, Redirects, 120);
+  if (auto Buf = llvm::MemoryBuffer::getFile(Out); Buf && RC == 0) {
+    llvm::SmallVector<StringRef, 32> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    std::string Entry;
+    for (StringRef L : Lines) {
+      if (size_t At = L.find("Compiling entry function '"); At != StringRef::npos) {
+        Entry = L.drop_front(At + 26).take_until([](char C) { return C == '\''; }).str();
+        continue;
+      }
+      if (size_t At = L.find("Used "); At != StringRef::npos && !Entry.empty()) {
+        unsigned N = 0;
+        if (!L.drop_front(At + 5).consumeInteger(10, N))
+          R.Registers[Entry] = N;
+      }
+    }
+  }
+  llvm::sys::fs::remove(Out);
+}
+
+} // namespace
+
 CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
                                 const std::string &OriginalFile, const std::string &Input,
                                 const std::vector<std::string> &ExtraArgs) {
@@ -84,6 +131,8 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
         R.Instructions[K->Symbol] = K->Instructions;
       }
     }
+  if (std::string Arch = nvidiaArch(Args); R.Ok && !Arch.empty())
+    readPtxasRegisters(Asm, Arch, R);
   llvm::sys::fs::remove(Asm);
   llvm::sys::fs::remove(Log);
   return R;
@@ -99,6 +148,13 @@ unsigned long long maxLDS(const CompileResult &R) {
 unsigned maxVGPRs(const CompileResult &R) {
   unsigned M = 0;
   for (const auto &[K, V] : R.VGPRs)
+    M = std::max(M, V);
+  return M;
+}
+
+unsigned maxRegisters(const CompileResult &R) {
+  unsigned M = 0;
+  for (const auto &[K, V] : R.Registers)
     M = std::max(M, V);
   return M;
 }
@@ -138,17 +194,24 @@ std::string kernelRegisters(const CompileResult &R, const std::string &Kernel) {
   return S;
 }
 
-CountedBuilds countedBuilds(const CompileResult &Old, const CompileResult &New,
+CountedBuilds countedBuilds(const CompileResult &New,
+                            llvm::function_ref<CompileResult()> BuildOld,
                             llvm::function_ref<CompileResult(bool Fixed)> Rebuild) {
   CountedBuilds C;
-  if (!totalCalls(Old) && !totalCalls(New)) {
-    C.Ok = true;
-    C.Old = Old;
-    C.New = New;
-    return C;
+  if (!totalCalls(New)) {
+    C.Old = BuildOld();
+    C.OldFails = !C.Old.Ok;
+    if (C.Old.Ok && !totalCalls(C.Old)) {
+      C.Ok = true;
+      C.New = New;
+      return C;
+    }
+    if (C.OldFails)
+      return C;
   }
   C.Old = Rebuild(false);
   C.New = Rebuild(true);
+  C.OldFails = !C.Old.Ok;
   C.Note = ", counted with lds-rewrite's headers: the system's leave calls into device "
            "libraries that are not linked";
   C.Ok = C.Old.Ok && C.New.Ok && !totalCalls(C.Old) && !totalCalls(C.New);

@@ -33,6 +33,9 @@ struct CompileResult {
   /// Per kernel symbol: its instructions in the assembly (static, not as
   /// executed; AMD targets).
   std::map<std::string, unsigned> Instructions;
+  /// Per entry symbol: registers per thread, as ptxas -v gives them for the
+  /// PTX (NVIDIA targets, when ptxas is installed).
+  std::map<std::string, unsigned> Registers;
 };
 
 /// Compiles Input with ParseCommand (a device-side -fsyntax-only command
@@ -52,6 +55,8 @@ unsigned long long maxLDS(const CompileResult &R);
 /// them together; the calls they make.
 unsigned maxVGPRs(const CompileResult &R);
 unsigned totalInstructions(const CompileResult &R);
+/// The most registers per thread any entry in R uses (NVIDIA).
+unsigned maxRegisters(const CompileResult &R);
 unsigned totalCalls(const CompileResult &R);
 
 /// The waves per SIMD Kernel's registers in R allow on T: the reader's
@@ -68,19 +73,24 @@ std::string kernelRegisters(const CompileResult &R, const std::string &Kernel);
 struct CountedBuilds {
   bool Ok = false;
   std::string Why; ///< when !Ok
+  /// The original does not compile (with the system's headers when the
+  /// fixed file calls nothing, else with lds-rewrite's): nothing to compare.
+  bool OldFails = false;
   CompileResult Old, New;
   /// "" when Old and New themselves are counted, else why they were rebuilt:
   /// ", counted with lds-rewrite's headers: ...".
   std::string Note;
 };
 
-/// Old and New themselves when their kernels call nothing. Otherwise both
-/// rebuilt by Rebuild(/*Fixed=*/false / true) with lds-rewrite's headers:
-/// where the system's headers leave calls into device libraries that
-/// -nogpulib does not link (Debian's ROCm 5.2: threadIdx, the barrier's
-/// fence), registers are saved around them, and such counts say nothing of
-/// a real build. Not Ok when the rebuilds fail or still call.
-CountedBuilds countedBuilds(const CompileResult &Old, const CompileResult &New,
+/// New (built with the user's headers) and BuildOld() when neither's
+/// kernels call anything. Otherwise both rebuilt by Rebuild(/*Fixed=*/false
+/// / true) with lds-rewrite's headers: where the system's headers leave
+/// calls into device libraries that -nogpulib does not link (Debian's ROCm
+/// 5.2: threadIdx, the barrier's fence), registers are saved around them,
+/// and such counts say nothing of a real build. BuildOld is not called when
+/// New calls. Not Ok when the rebuilds fail or still call.
+CountedBuilds countedBuilds(const CompileResult &New,
+                            llvm::function_ref<CompileResult()> BuildOld,
                             llvm::function_ref<CompileResult(bool Fixed)> Rebuild);
 
 } // namespace lds
