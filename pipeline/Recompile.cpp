@@ -138,40 +138,30 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
   return R;
 }
 
-unsigned long long maxLDS(const CompileResult &R) {
-  unsigned long long M = 0;
-  for (const auto &[K, V] : R.LDSBytes)
+namespace {
+
+/// The largest value of a per-kernel map, and the sum of them (0 if empty).
+template <typename T> T largest(const std::map<std::string, T> &PerKernel) {
+  T M = 0;
+  for (const auto &[K, V] : PerKernel)
     M = std::max(M, V);
   return M;
 }
 
-unsigned maxVGPRs(const CompileResult &R) {
-  unsigned M = 0;
-  for (const auto &[K, V] : R.VGPRs)
-    M = std::max(M, V);
-  return M;
-}
-
-unsigned maxRegisters(const CompileResult &R) {
-  unsigned M = 0;
-  for (const auto &[K, V] : R.Registers)
-    M = std::max(M, V);
-  return M;
-}
-
-unsigned totalInstructions(const CompileResult &R) {
+unsigned sum(const std::map<std::string, unsigned> &PerKernel) {
   unsigned N = 0;
-  for (const auto &[K, V] : R.Instructions)
+  for (const auto &[K, V] : PerKernel)
     N += V;
   return N;
 }
 
-unsigned totalCalls(const CompileResult &R) {
-  unsigned N = 0;
-  for (const auto &[K, V] : R.Calls)
-    N += V;
-  return N;
-}
+} // namespace
+
+unsigned long long maxLDS(const CompileResult &R) { return largest(R.LDSBytes); }
+unsigned maxVGPRs(const CompileResult &R) { return largest(R.VGPRs); }
+unsigned maxRegisters(const CompileResult &R) { return largest(R.Registers); }
+unsigned totalInstructions(const CompileResult &R) { return sum(R.Instructions); }
+unsigned totalCalls(const CompileResult &R) { return sum(R.Calls); }
 
 std::optional<unsigned> registerWaves(const CompileResult &R, const std::string &Kernel,
                                       const TargetModel *T) {
