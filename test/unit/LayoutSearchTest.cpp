@@ -197,15 +197,23 @@ TEST(LayoutSearch, NothingWorksAndTheRefusalSaysWhy) {
 // weighted passes; pad 16 (rows of 48, +2 x 16 floats = 128 B) takes c to 1
 // pass and d to 2: 1 x 8 + 2 = 10. The objective is the passes the kernel issues, so this trade is
 // taken, and the description lists it access by access.
-TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
-  SharedArray S = array("s", "float", 4, {2, 32});
+/// The trade's two accesses in a block of Threads x 1 x 1: c, a load of
+/// s[t >> 4][t & 15] in a loop of 8 (its counter k known), and d, a store of
+/// s[t >> 4][(t & 15) + 16 * (t >> 4)] run once.
+static std::vector<Access> tradeAccesses(const SharedArray &S, unsigned Threads) {
   X L = tx();
   std::vector<Access> V;
-  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {32, 1, 1}, AccessKind::Load, 0, 7));
+  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {Threads, 1, 1}, AccessKind::Load, 0, 7));
   V.back().Symbols["k"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
   V.back().LoopDepth = 1;
-  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {32, 1, 1},
+  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {Threads, 1, 1},
                      AccessKind::Store, 0, 8));
+  return V;
+}
+
+TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
+  SharedArray S = array("s", "float", 4, {2, 32});
+  std::vector<Access> V = tradeAccesses(S, 32);
   FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.CostBefore, 17);
@@ -223,14 +231,8 @@ TEST(LayoutSearch, ATradeThatIssuesFewerPassesIsTaken) {
 // is named in the trade, and the costs are per block and wave.
 TEST(LayoutSearch, AStoreOneWaveOfTwoRunsWeighsHalf) {
   SharedArray S = array("s", "float", 4, {4, 32});
-  X L = tx();
-  std::vector<Access> V;
-  V.push_back(access(S, {L >> X(4), L & X(15)}, 4, {64, 1, 1}, AccessKind::Load, 0, 7));
-  V.back().Symbols["k"] = loop({0, 1, 2, 3, 4, 5, 6, 7});
-  V.back().LoopDepth = 1;
-  V.push_back(access(S, {L >> X(4), (L & X(15)) + X(16) * (L >> X(4))}, 4, {64, 1, 1},
-                     AccessKind::Store, 0, 8));
-  V.back().Predicate = (L < X(32)).E;
+  std::vector<Access> V = tradeAccesses(S, 64);
+  V.back().Predicate = (tx() < X(32)).E;
   FixPlan P = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
   ASSERT_TRUE(P.Found) << P.Refusal;
   EXPECT_EQ(P.CostBefore, 16.5);
