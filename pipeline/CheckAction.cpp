@@ -39,6 +39,21 @@ RaceSetting raceSetting(const SourceManager &SM, const AnalyzedFile &F, const Mo
   return S;
 }
 
+/// Every matcher and visitor after this walks only the declarations outside
+/// system headers. Nothing in a system header is analysed anyway (no kernel
+/// there is one: KernelMatchers.cpp); walking the runtime headers' tens of
+/// thousands of declarations, each time a matcher runs, cost most of a
+/// small file's analysis, and with a PCH (PreludePch.h) it reads them all
+/// back from it.
+void limitTraversalToUserCode(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Scope;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (D->getLocation().isInvalid() || !SM.isInSystemHeader(D->getLocation()))
+      Scope.push_back(D);
+  Ctx.setTraversalScope(Scope);
+}
+
 class CheckConsumer : public SemaConsumer {
 public:
   CheckConsumer(const RunConfig &Config, AnalyzedFile File, AnalyzedCallback &OnAnalyzed,
@@ -55,6 +70,7 @@ public:
     if (!Errors.settle())
       return;
     File.HostErrors = Errors.hostErrors();
+    limitTraversalToUserCode(Ctx);
     ModelOptions Opts;
     Opts.Block = Config.Block;
     Opts.KernelBlocks = Config.KernelBlocks;
