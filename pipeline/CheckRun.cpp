@@ -8,6 +8,7 @@
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/FixMode.h"
 #include "pipeline/HostErrors.h"
+#include "pipeline/PreludePch.h"
 #include "pipeline/ProjectConfig.h"
 #include "pipeline/Suppressions.h"
 #include "report/CheckNames.h"
@@ -240,6 +241,9 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       return;
     }
 
+    // The headers before the file, precompiled once (PreludePch.h); after
+    // --print-parse-command, which prints the command a compiler would run.
+    Cmd.CommandLine = withPreludePch(Cmd.CommandLine, Cmd.Directory, Parse.OwnIncludes);
     SingleCommandDatabase Single(Cmd);
     // In parallel, each tool has a file system of its own (the default one
     // changes the process's working directory) and keeps the compiler's

@@ -170,6 +170,9 @@ DeviceParse deviceCommand(const clang::tooling::CompileCommand &Original, Source
     Extra.push_back("-include");
     Extra.push_back(Config.FallbackIncludeDir + "/compat/lds_cuda_compat.h");
   }
+  for (size_t I = 0; I + 1 < Extra.size(); ++I)
+    if (Extra[I] == "-include")
+      Out.OwnIncludes.push_back(Extra[I + 1]);
   Extra.push_back("-Wno-unused-command-line-argument");
   // Insert before the input file (the last argument).
   size_t Pos = Args.size();

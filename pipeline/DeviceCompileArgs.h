@@ -36,6 +36,9 @@ struct DeviceParse {
   std::vector<std::string> CommandLine; ///< argv, starting with clang
   bool UsedFallbackHeaders = false;
   std::string Arch;
+  /// The -include values deviceCommand added (the runtime wrapper, the
+  /// compat preludes): what PreludePch.h may precompile.
+  std::vector<std::string> OwnIncludes;
 };
 
 /// The command that parses File's device side. Targets are this file's

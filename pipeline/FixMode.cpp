@@ -7,6 +7,7 @@
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/FixedCopies.h"
 #include "pipeline/HostErrors.h"
+#include "pipeline/PreludePch.h"
 #include "pipeline/ProjectRoot.h"
 #include "pipeline/Recompile.h"
 #include "report/DiagPrinter.h"
@@ -695,7 +696,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   Template.DisabledChecks = P.DisabledChecks;
   DeviceParse Parse = deviceCommand(Original, Lang, P.Targets, Config);
   tooling::CompileCommand ParseCmd = Original;
-  ParseCmd.CommandLine = Parse.CommandLine;
+  ParseCmd.CommandLine = withPreludePch(Parse.CommandLine, Original.Directory, Parse.OwnIncludes);
   Model NewModel;
   std::vector<std::vector<AccessResult>> NewResults;
   std::vector<HostError> NewHostErrors;

@@ -81,6 +81,11 @@ else:
     config.environment.pop('LDS_COMPILE_CACHE', None)
     config.environment.pop('LDS_REWRITE_COMPILER_LAUNCHER', None)
 
+# The tool's precompiled preludes (pipeline/PreludePch.h) go beside lit's
+# output, not into the user's cache: a run starts from what this build made.
+config.environment['LDS_REWRITE_CACHE_DIR'] = os.path.join(exec_root, 'tool-cache')
+config.environment.pop('LDS_REWRITE_PCH', None)
+
 if not os.path.exists(tool):
     lit_config.warning('lds-rewrite not found at %s (set LDS_REWRITE or --param lds_rewrite=)'
                        % tool)
