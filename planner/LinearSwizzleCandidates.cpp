@@ -39,6 +39,8 @@
 // the best few that the structured layouts do not already hold are handed
 // to the Evaluator, which re-costs every access on every target and
 // reading exactly, as for every other candidate.
+// Under a pad (PadLinearCandidates.cpp) the same search runs on the lanes'
+// padded addresses: the XOR still permutes units inside the original row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,8 +126,9 @@ std::vector<Binding> sampledBindings(const Access &A, const PlanOptions &Opts) {
 }
 
 /// The waves of A on a target of WaveSize lanes at binding B, identical
-/// ones folded. False when a lane cannot be evaluated.
-bool sampleWaves(const Access &A, unsigned WaveSize, const Binding &B,
+/// ones folded, with Offset its byte offset (as written, or under a pad).
+/// False when a lane cannot be evaluated.
+bool sampleWaves(const Access &A, const LaneExpr &Offset, unsigned WaveSize, const Binding &B,
                  std::vector<WaveSample> &Out) {
   const size_t N = A.Subs.Index.size();
   const auto &Dims = A.Block.Dims;
@@ -158,7 +161,7 @@ bool sampleWaves(const Access &A, unsigned WaveSize, const Binding &B,
         std::optional<int64_t> R = N >= 2 ? LaneEvaluator::eval(*A.Subs.Index[N - 2], Env)
                                           : std::optional<int64_t>(0);
         std::optional<int64_t> C = LaneEvaluator::eval(*A.Subs.Index[N - 1], Env);
-        std::optional<int64_t> Y = LaneEvaluator::eval(*A.ByteOffset, Env);
+        std::optional<int64_t> Y = LaneEvaluator::eval(Offset, Env);
         if (!R || !C || !Y)
           return false;
         Row = *R, Col = *C, Addr = *Y;
@@ -374,7 +377,7 @@ std::vector<XorTerm> greedy(const std::vector<Source> &Sources, unsigned D,
 std::vector<std::pair<FixCandidate, uint64_t>>
 linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
                         const std::vector<FixCandidate> &Tried,
-                        std::vector<std::string> &Considered) {
+                        std::vector<std::string> &Considered, unsigned Pad) {
   std::vector<std::pair<FixCandidate, uint64_t>> Out;
   if (!Set.SwizzleVec || In.Base.RowLength < 2 * Set.SwizzleVec)
     return Out;
@@ -396,9 +399,14 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
       S.Dir = directionOf(A->Kind);
       S.Weight = Evaluator::weight(*A);
       S.Waves = (A->Block.threads() + T->WaveSize - 1) / T->WaveSize;
+      // Under a pad the lanes start from the padded addresses; the XOR then
+      // moves them inside the original row, as relayout does.
+      ExprRef Offset = Pad ? relayout(In.Array, *A, FixCandidate::pad(Pad)) : A->ByteOffset;
+      if (!Offset)
+        return Out;
       for (const Binding &B : sampledBindings(*A, In.Opts)) {
         S.Bindings.emplace_back();
-        if (!sampleWaves(*A, T->WaveSize, B, S.Bindings.back()))
+        if (!sampleWaves(*A, *Offset, T->WaveSize, B, S.Bindings.back()))
           return Out;
       }
       MaxBanks = std::max(MaxBanks, S.Rule->Banks);
@@ -423,9 +431,9 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
   const Estimate Baseline = Estimated({});
   std::set<LayoutKey> Known; // layouts scored already, in any form
   for (const FixCandidate &C : Tried)
-    if (C.K == FixCandidate::Swizzle)
+    if (Pad ? C.K == FixCandidate::PadSwizzle && C.PadElems == Pad : C.K == FixCandidate::Swizzle)
       Known.insert(keyOf(C.Swz));
-  for (const FixCandidate &C : Set.Swizzles)
+  for (const FixCandidate &C : Pad ? std::vector<FixCandidate>() : Set.Swizzles)
     Known.insert(keyOf(C.Swz));
 
   std::vector<Found> Kept;
@@ -468,7 +476,9 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
   std::stable_sort(Kept.begin(), Kept.end(), [](const Found &A, const Found &B) {
     return simplicity(A.Terms) < simplicity(B.Terms);
   });
-  Considered.push_back("general XOR layouts: " + std::to_string(Count) +
+  Considered.push_back("general XOR layouts" +
+                       (Pad ? " with pad +" + std::to_string(Pad) : std::string()) + ": " +
+                       std::to_string(Count) +
                        " estimated over row bits 0x" + hex(RowBits) + " and unit bits 0x" +
                        hex(UnitBits) + ", up to " + std::to_string(MaxDest) +
                        " destination bits; " + std::to_string(Kept.size()) + " costed exactly");
@@ -479,7 +489,7 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
     std::optional<uint64_t> Permuted =
         permutedColumns(In, Set.Reach, P.spanUnits() * uint64_t(Vec));
     if (Permuted)
-      Out.push_back({FixCandidate::swizzle(P), *Permuted});
+      Out.push_back({Pad ? FixCandidate::padSwizzle(Pad, P) : FixCandidate::swizzle(P), *Permuted});
   }
   return Out;
 }
