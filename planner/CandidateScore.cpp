@@ -193,8 +193,10 @@ std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
     std::vector<FixCandidate> Known;
     for (const Scored &S : All)
       Known.push_back(S.C);
+    std::vector<SwizzleParams> Seeds = linearSeeds(All);
     for (unsigned Pad : padsForLinearSearch(All)) {
-      for (const auto &[C, Permuted] : linearSwizzleCandidates(In, Set, Known, Considered, Pad))
+      for (const auto &[C, Permuted] :
+           linearSwizzleCandidates(In, Set, Known, Considered, Pad, Seeds))
         PadGeneral.push_back(scoreCandidate(In, Ev, Before, C, Permuted));
       if (AnyPerfect(PadGeneral))
         break;

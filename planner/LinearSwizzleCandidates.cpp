@@ -333,6 +333,36 @@ struct Found {
   Estimate Est;
 };
 
+/// Seed as vectors over Sources, if every term's source is one of them
+/// and its vector fits in D bits.
+std::optional<std::vector<unsigned>> startOf(const std::vector<XorTerm> &Seed,
+                                             const std::vector<Source> &Sources, unsigned D) {
+  std::vector<unsigned> V(Sources.size(), 0);
+  for (const XorTerm &T : Seed) {
+    auto It = std::find_if(Sources.begin(), Sources.end(), [&T](const Source &S) {
+      return S.From == T.From && S.Bit == T.Bit;
+    });
+    if (It == Sources.end() || T.Vector >> D)
+      return std::nullopt;
+    V[It - Sources.begin()] = T.Vector;
+  }
+  return V;
+}
+
+/// A structured layout as general terms in units of Vec elements, if each
+/// bit it flips lies at or above the unit's.
+std::optional<std::vector<XorTerm>> termsInUnits(const SwizzleParams &P, unsigned Vec) {
+  const unsigned V = log2Of(Vec);
+  std::vector<XorTerm> Out;
+  for (const auto &[Src, Flip] : keyOf(P)) {
+    if (Flip & ((uint64_t(1) << V) - 1) || Src.second < (Src.first ? V : 0))
+      return std::nullopt;
+    Out.push_back({Src.first ? XorTerm::Unit : XorTerm::Row, Src.second - (Src.first ? V : 0),
+                   static_cast<unsigned>(Flip >> V)});
+  }
+  return Out;
+}
+
 /// Every matrix of Sources x d destination bits that uses bit d - 1.
 void enumerateAll(const std::vector<Source> &Sources, unsigned D,
                   const std::function<void(const std::vector<XorTerm> &)> &Try) {
@@ -353,11 +383,13 @@ void enumerateAll(const std::vector<Source> &Sources, unsigned D,
 }
 
 /// Greedy: each source in turn takes the vector that lowers the estimate
-/// most (ties: the fewer bits), two sweeps.
+/// most (ties: the fewer bits), two sweeps, from the vectors Start (none:
+/// from no term).
 std::vector<XorTerm> greedy(const std::vector<Source> &Sources, unsigned D,
-                            const std::function<Estimate(const std::vector<XorTerm> &)> &Cost) {
-  std::vector<unsigned> V(Sources.size(), 0);
-  Estimate Best = Cost({});
+                            const std::function<Estimate(const std::vector<XorTerm> &)> &Cost,
+                            std::vector<unsigned> Start = {}) {
+  std::vector<unsigned> V = Start.empty() ? std::vector<unsigned>(Sources.size(), 0) : Start;
+  Estimate Best = Cost(termsOf(Sources, V));
   for (int Sweep = 0; Sweep < 2; ++Sweep)
     for (size_t I = 0; I < Sources.size(); ++I)
       for (unsigned X = 1; X < (1u << D); ++X) {
@@ -377,7 +409,8 @@ std::vector<XorTerm> greedy(const std::vector<Source> &Sources, unsigned D,
 std::vector<std::pair<FixCandidate, uint64_t>>
 linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
                         const std::vector<FixCandidate> &Tried,
-                        std::vector<std::string> &Considered, unsigned Pad) {
+                        std::vector<std::string> &Considered, unsigned Pad,
+                        const std::vector<SwizzleParams> &SeedLayouts) {
   std::vector<std::pair<FixCandidate, uint64_t>> Out;
   if (!Set.SwizzleVec || In.Base.RowLength < 2 * Set.SwizzleVec)
     return Out;
@@ -433,6 +466,10 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
   for (const FixCandidate &C : Tried)
     if (Pad ? C.K == FixCandidate::PadSwizzle && C.PadElems == Pad : C.K == FixCandidate::Swizzle)
       Known.insert(keyOf(C.Swz));
+  std::vector<std::vector<XorTerm>> Seeds;
+  for (const SwizzleParams &S : SeedLayouts)
+    if (std::optional<std::vector<XorTerm>> T = termsInUnits(S, Vec))
+      Seeds.push_back(std::move(*T));
   for (const FixCandidate &C : Pad ? std::vector<FixCandidate>() : Set.Swizzles)
     Known.insert(keyOf(C.Swz));
 
@@ -459,10 +496,16 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
         Sources.push_back({XorTerm::Unit, B});
     if (Sources.empty())
       continue;
-    if (Sources.size() * D <= log2Of(MaxEnumerated))
+    if (Sources.size() * D <= log2Of(MaxEnumerated)) {
       enumerateAll(Sources, D, Consider);
-    else
-      Consider(greedy(Sources, D, Estimated));
+      continue;
+    }
+    Consider(greedy(Sources, D, Estimated));
+    // Also from each seed that these sources and bits can hold: a structured
+    // layout that nearly works is often one term away from one that does.
+    for (const std::vector<XorTerm> &Seed : Seeds)
+      if (std::optional<std::vector<unsigned>> Start = startOf(Seed, Sources, D))
+        Consider(greedy(Sources, D, Estimated, *Start));
   }
   // The best estimates, and among equal ones the simplest; then handed to
   // the Evaluator simplest first, so that exact ties keep the simplest.
