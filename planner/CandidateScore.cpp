@@ -180,7 +180,29 @@ std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
       std::none_of(General.begin(), General.end(), Perfect))
     for (const auto &[C, Permuted] : padSwizzleCandidates(All, Set))
       Score(C, Permuted);
-  for (std::vector<Scored> *V : {&RowAndColumn, &General})
+  // Last, a pad with a general layout (issue 13 (c)): only when nothing
+  // above is conflict-free everywhere, as each pad costs a search. The pads
+  // come smallest first, and the first that yields a conflict-free layout
+  // ends the search: a wider one could only cost more LDS.
+  std::vector<Scored> PadGeneral;
+  auto AnyPerfect = [&Perfect](const std::vector<Scored> &V) {
+    return std::any_of(V.begin(), V.end(), Perfect);
+  };
+  if (In.Strat == Strategy::Auto && !Set.Pads.empty() && !AnyPerfect(All) &&
+      !AnyPerfect(RowAndColumn) && !AnyPerfect(General)) {
+    std::vector<FixCandidate> Known;
+    for (const Scored &S : All)
+      Known.push_back(S.C);
+    std::vector<SwizzleParams> Seeds = linearSeeds(All);
+    for (unsigned Pad : padsForLinearSearch(All)) {
+      for (const auto &[C, Permuted] :
+           linearSwizzleCandidates(In, Set, Known, Considered, Pad, Seeds))
+        PadGeneral.push_back(scoreCandidate(In, Ev, Before, C, Permuted));
+      if (AnyPerfect(PadGeneral))
+        break;
+    }
+  }
+  for (std::vector<Scored> *V : {&RowAndColumn, &General, &PadGeneral})
     for (Scored &S : *V)
       Add(std::move(S));
   return All;

@@ -43,7 +43,10 @@ std::pair<double, double> targetCosts(const PlanInputs &In, const Scored &S, siz
 std::string consideredLine(const PlanInputs &In, const Scored &S);
 
 /// Every candidate of Set scored, in order (pads, swizzles, then with
-/// Strategy::Auto pad and swizzle at once), each with its line in
+/// Strategy::Auto pad and swizzle at once; then the swizzles with row and
+/// column terms in their own units, the general layouts, and with
+/// Strategy::Auto a pad with a general layout, each searched only when
+/// nothing before is conflict-free everywhere), each with its line in
 /// Considered.
 std::vector<Scored> scoreCandidates(const PlanInputs &In, const Evaluator &Ev,
                                     const Evaluation &Before, const CandidateSet &Set,

@@ -53,11 +53,25 @@ std::optional<uint64_t> permutedColumns(const PlanInputs &In, const ColumnReach 
 /// General linear XOR layouts (SwizzleParams::Terms), each with the columns
 /// it permutes, simplest first, none that Known or Set already holds in
 /// another form; the search's summary goes to Considered
-/// (LinearSwizzleCandidates.cpp).
+/// (LinearSwizzleCandidates.cpp). With Pad, the layouts XOR inside rows
+/// widened by Pad elements (PadSwizzle candidates), searched on the padded
+/// addresses, none that Known holds with that pad. Where the matrices are
+/// too many to enumerate, the greedy construction also starts from each of
+/// SeedLayouts (structured layouts that nearly work).
 std::vector<std::pair<FixCandidate, uint64_t>>
 linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
                         const std::vector<FixCandidate> &Known,
-                        std::vector<std::string> &Considered);
+                        std::vector<std::string> &Considered, unsigned Pad = 0,
+                        const std::vector<SwizzleParams> &SeedLayouts = {});
+
+/// The pads a general layout is searched with (PadLinearCandidates.cpp):
+/// of the scored pads Singles holds, those not refused for occupancy or an
+/// unknown cost, the few smallest, smallest first.
+std::vector<unsigned> padsForLinearSearch(const std::vector<Scored> &Singles);
+
+/// The swizzles of the few lowest-cost admissible candidates that improve,
+/// for the greedy construction to start from (PadLinearCandidates.cpp).
+std::vector<SwizzleParams> linearSeeds(const std::vector<Scored> &Scored);
 
 /// A pad and a swizzle at once, each with the columns its swizzle permutes,
 /// from the single candidates Singles as scored, in the order Set made them

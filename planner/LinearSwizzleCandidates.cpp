@@ -39,6 +39,8 @@
 // the best few that the structured layouts do not already hold are handed
 // to the Evaluator, which re-costs every access on every target and
 // reading exactly, as for every other candidate.
+// Under a pad (PadLinearCandidates.cpp) the same search runs on the lanes'
+// padded addresses: the XOR still permutes units inside the original row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,8 +126,9 @@ std::vector<Binding> sampledBindings(const Access &A, const PlanOptions &Opts) {
 }
 
 /// The waves of A on a target of WaveSize lanes at binding B, identical
-/// ones folded. False when a lane cannot be evaluated.
-bool sampleWaves(const Access &A, unsigned WaveSize, const Binding &B,
+/// ones folded, with Offset its byte offset (as written, or under a pad).
+/// False when a lane cannot be evaluated.
+bool sampleWaves(const Access &A, const LaneExpr &Offset, unsigned WaveSize, const Binding &B,
                  std::vector<WaveSample> &Out) {
   const size_t N = A.Subs.Index.size();
   const auto &Dims = A.Block.Dims;
@@ -158,7 +161,7 @@ bool sampleWaves(const Access &A, unsigned WaveSize, const Binding &B,
         std::optional<int64_t> R = N >= 2 ? LaneEvaluator::eval(*A.Subs.Index[N - 2], Env)
                                           : std::optional<int64_t>(0);
         std::optional<int64_t> C = LaneEvaluator::eval(*A.Subs.Index[N - 1], Env);
-        std::optional<int64_t> Y = LaneEvaluator::eval(*A.ByteOffset, Env);
+        std::optional<int64_t> Y = LaneEvaluator::eval(Offset, Env);
         if (!R || !C || !Y)
           return false;
         Row = *R, Col = *C, Addr = *Y;
@@ -330,6 +333,36 @@ struct Found {
   Estimate Est;
 };
 
+/// Seed as vectors over Sources, if every term's source is one of them
+/// and its vector fits in D bits.
+std::optional<std::vector<unsigned>> startOf(const std::vector<XorTerm> &Seed,
+                                             const std::vector<Source> &Sources, unsigned D) {
+  std::vector<unsigned> V(Sources.size(), 0);
+  for (const XorTerm &T : Seed) {
+    auto It = std::find_if(Sources.begin(), Sources.end(), [&T](const Source &S) {
+      return S.From == T.From && S.Bit == T.Bit;
+    });
+    if (It == Sources.end() || T.Vector >> D)
+      return std::nullopt;
+    V[It - Sources.begin()] = T.Vector;
+  }
+  return V;
+}
+
+/// A structured layout as general terms in units of Vec elements, if each
+/// bit it flips lies at or above the unit's.
+std::optional<std::vector<XorTerm>> termsInUnits(const SwizzleParams &P, unsigned Vec) {
+  const unsigned V = log2Of(Vec);
+  std::vector<XorTerm> Out;
+  for (const auto &[Src, Flip] : keyOf(P)) {
+    if (Flip & ((uint64_t(1) << V) - 1) || Src.second < (Src.first ? V : 0))
+      return std::nullopt;
+    Out.push_back({Src.first ? XorTerm::Unit : XorTerm::Row, Src.second - (Src.first ? V : 0),
+                   static_cast<unsigned>(Flip >> V)});
+  }
+  return Out;
+}
+
 /// Every matrix of Sources x d destination bits that uses bit d - 1.
 void enumerateAll(const std::vector<Source> &Sources, unsigned D,
                   const std::function<void(const std::vector<XorTerm> &)> &Try) {
@@ -350,11 +383,13 @@ void enumerateAll(const std::vector<Source> &Sources, unsigned D,
 }
 
 /// Greedy: each source in turn takes the vector that lowers the estimate
-/// most (ties: the fewer bits), two sweeps.
+/// most (ties: the fewer bits), two sweeps, from the vectors Start (none:
+/// from no term).
 std::vector<XorTerm> greedy(const std::vector<Source> &Sources, unsigned D,
-                            const std::function<Estimate(const std::vector<XorTerm> &)> &Cost) {
-  std::vector<unsigned> V(Sources.size(), 0);
-  Estimate Best = Cost({});
+                            const std::function<Estimate(const std::vector<XorTerm> &)> &Cost,
+                            std::vector<unsigned> Start = {}) {
+  std::vector<unsigned> V = Start.empty() ? std::vector<unsigned>(Sources.size(), 0) : Start;
+  Estimate Best = Cost(termsOf(Sources, V));
   for (int Sweep = 0; Sweep < 2; ++Sweep)
     for (size_t I = 0; I < Sources.size(); ++I)
       for (unsigned X = 1; X < (1u << D); ++X) {
@@ -374,7 +409,8 @@ std::vector<XorTerm> greedy(const std::vector<Source> &Sources, unsigned D,
 std::vector<std::pair<FixCandidate, uint64_t>>
 linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
                         const std::vector<FixCandidate> &Tried,
-                        std::vector<std::string> &Considered) {
+                        std::vector<std::string> &Considered, unsigned Pad,
+                        const std::vector<SwizzleParams> &SeedLayouts) {
   std::vector<std::pair<FixCandidate, uint64_t>> Out;
   if (!Set.SwizzleVec || In.Base.RowLength < 2 * Set.SwizzleVec)
     return Out;
@@ -396,9 +432,14 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
       S.Dir = directionOf(A->Kind);
       S.Weight = Evaluator::weight(*A);
       S.Waves = (A->Block.threads() + T->WaveSize - 1) / T->WaveSize;
+      // Under a pad the lanes start from the padded addresses; the XOR then
+      // moves them inside the original row, as relayout does.
+      ExprRef Offset = Pad ? relayout(In.Array, *A, FixCandidate::pad(Pad)) : A->ByteOffset;
+      if (!Offset)
+        return Out;
       for (const Binding &B : sampledBindings(*A, In.Opts)) {
         S.Bindings.emplace_back();
-        if (!sampleWaves(*A, T->WaveSize, B, S.Bindings.back()))
+        if (!sampleWaves(*A, *Offset, T->WaveSize, B, S.Bindings.back()))
           return Out;
       }
       MaxBanks = std::max(MaxBanks, S.Rule->Banks);
@@ -423,9 +464,13 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
   const Estimate Baseline = Estimated({});
   std::set<LayoutKey> Known; // layouts scored already, in any form
   for (const FixCandidate &C : Tried)
-    if (C.K == FixCandidate::Swizzle)
+    if (Pad ? C.K == FixCandidate::PadSwizzle && C.PadElems == Pad : C.K == FixCandidate::Swizzle)
       Known.insert(keyOf(C.Swz));
-  for (const FixCandidate &C : Set.Swizzles)
+  std::vector<std::vector<XorTerm>> Seeds;
+  for (const SwizzleParams &S : SeedLayouts)
+    if (std::optional<std::vector<XorTerm>> T = termsInUnits(S, Vec))
+      Seeds.push_back(std::move(*T));
+  for (const FixCandidate &C : Pad ? std::vector<FixCandidate>() : Set.Swizzles)
     Known.insert(keyOf(C.Swz));
 
   std::vector<Found> Kept;
@@ -451,10 +496,16 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
         Sources.push_back({XorTerm::Unit, B});
     if (Sources.empty())
       continue;
-    if (Sources.size() * D <= log2Of(MaxEnumerated))
+    if (Sources.size() * D <= log2Of(MaxEnumerated)) {
       enumerateAll(Sources, D, Consider);
-    else
-      Consider(greedy(Sources, D, Estimated));
+      continue;
+    }
+    Consider(greedy(Sources, D, Estimated));
+    // Also from each seed that these sources and bits can hold: a structured
+    // layout that nearly works is often one term away from one that does.
+    for (const std::vector<XorTerm> &Seed : Seeds)
+      if (std::optional<std::vector<unsigned>> Start = startOf(Seed, Sources, D))
+        Consider(greedy(Sources, D, Estimated, *Start));
   }
   // The best estimates, and among equal ones the simplest; then handed to
   // the Evaluator simplest first, so that exact ties keep the simplest.
@@ -468,7 +519,9 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
   std::stable_sort(Kept.begin(), Kept.end(), [](const Found &A, const Found &B) {
     return simplicity(A.Terms) < simplicity(B.Terms);
   });
-  Considered.push_back("general XOR layouts: " + std::to_string(Count) +
+  Considered.push_back("general XOR layouts" +
+                       (Pad ? " with pad +" + std::to_string(Pad) : std::string()) + ": " +
+                       std::to_string(Count) +
                        " estimated over row bits 0x" + hex(RowBits) + " and unit bits 0x" +
                        hex(UnitBits) + ", up to " + std::to_string(MaxDest) +
                        " destination bits; " + std::to_string(Kept.size()) + " costed exactly");
@@ -479,7 +532,7 @@ linearSwizzleCandidates(const PlanInputs &In, const CandidateSet &Set,
     std::optional<uint64_t> Permuted =
         permutedColumns(In, Set.Reach, P.spanUnits() * uint64_t(Vec));
     if (Permuted)
-      Out.push_back({FixCandidate::swizzle(P), *Permuted});
+      Out.push_back({Pad ? FixCandidate::padSwizzle(Pad, P) : FixCandidate::swizzle(P), *Permuted});
   }
   return Out;
 }

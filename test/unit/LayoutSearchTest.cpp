@@ -420,3 +420,136 @@ TEST(LayoutSearch, TiesAreRunnersUpOfEqualCost) {
   // Without Ties, none is described.
   EXPECT_TRUE(planFix(S, ptrs(V), targets({"gfx942"}), 2048, Strategy::Auto, model()).Ties.empty());
 }
+
+// ---- A pad with a general layout (issue 13 (c)) ---------------------------
+// float s[128][16] (rows of 64 B, half a bank cycle on 32 banks), 512
+// threads t:
+//   store float4 s[16 (t >> 6) + t % 16][4 ((t >> 4) & 3)]
+//   load  float  s[r][t & 3], r = t bit 2 -> row bit 2, bit 3 -> 4, bit 4 -> 6,
+//                             bit 5 -> 3 (a gather, as general_xor's)
+// The load's 32 lanes of a warp read 4 columns of the rows {0, 4, 16, 20,
+// 64, 68, 80, 84} (+ 8 in odd warps): all multiples of 4, so all on banks
+// 0..15: 8-way on 32 banks, and 8-way on gfx1250's 64 (16 r = 0 mod 64).
+// Why nothing simpler works (a float4 access: pads of 4, 8, 12, 16, XOR
+// units of 16 B, the 4 units of a row):
+//  - no XOR layout alone: it permutes the units inside a row, so the warp's
+//    32 words stay on banks 0..15: at least 2-way;
+//  - no pad alone: rows 0, 16, 64 and 80 start on one bank for every pad
+//    (16 (16 + P) = 0 mod 32 when 4 divides P);
+//  - no pad with a structured swizzle: those four rows must then take four
+//    distinct units, so row bits 4 and 6 must flip independent unit bits,
+//    and a row term reads consecutive row bits (at most two: 4 units);
+//  - a pad of 4 (or 12) puts row bit 2 on bank 16, and `unit bit 0 ^= row
+//    bit 6, bit 1 ^= row bit 4` gives the four rows the four units: 1-way.
+// The store: 8 consecutive rows of one unit per group of 8 lanes, on
+// 16-row strides before (4-way), on 20-float strides after: banks 20 r mod
+// 32 are 8 distinct multiples of 4, and 16 rows tile gfx1250's 64 banks.
+// The pad costs no workgroup: 512 threads are 4 blocks of wave slots.
+namespace {
+
+SharedArray padGeneralTile() { return array("s", "float", 4, {128, 16}); }
+
+std::vector<Access> padGeneralAccesses(const SharedArray &S) {
+  X T = tx();
+  std::vector<Access> V;
+  V.push_back(access(S, {(T >> X(6)) * X(16) + T % X(16), ((T >> X(4)) & X(3)) * X(4)}, 16,
+                     {512, 1, 1}, AccessKind::Store, 0, 9));
+  // The bits are disjoint: ^ is the source's |.
+  X Row = (T & X(4)) ^ ((T & X(8)) << X(1)) ^ ((T & X(16)) << X(2)) ^ ((T & X(32)) >> X(2));
+  V.push_back(access(S, {Row, T & X(3)}, 4, {512, 1, 1}, AccessKind::Load, 0, 11));
+  return V;
+}
+
+} // namespace
+
+TEST(LayoutSearch, OnlyAPadWithAGeneralLayoutIsConflictFree) {
+  SharedArray S = padGeneralTile();
+  std::vector<Access> V = padGeneralAccesses(S);
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx942", "gfx950", "gfx1250"}), 8192,
+                      Strategy::Auto, model());
+  ASSERT_TRUE(P.Found) << P.Refusal;
+  EXPECT_EQ(P.Choice.K, FixCandidate::PadSwizzle);
+  EXPECT_EQ(P.Choice.str(), "pad +4, swizzle linear * 4: row4->2 row6->1");
+  EXPECT_EQ(P.Description,
+            "pad rows 16 -> 20 floats and XOR-swizzle columns by bits (16-byte unit bit 0 ^= "
+            "row bit 6, bit 1 ^= row bit 4): 8-way -> 1-way on sm_90, gfx942, gfx950 and "
+            "gfx1250, +2048 B LDS, occupancy unchanged; under the disputed 64-bank reading: "
+            "16-way -> 1-way on gfx950");
+  // Passes per wave, store + load, before -> after:
+  //   sm_90:   4 groups x 4 + 8 = 24 -> 4 + 1
+  //   gfx942:  8 groups x 4 + 2 groups x 8 = 48 -> 8 + 2; gfx950 the same
+  //   gfx1250: 2 groups of 16 x 4 + 8 = 16 -> 2 + 1
+  const std::vector<std::pair<double, double>> Passes = {{24, 5}, {48, 10}, {48, 10}, {16, 3}};
+  ASSERT_EQ(P.Outcomes.size(), Passes.size());
+  for (size_t T = 0; T < Passes.size(); ++T) {
+    EXPECT_EQ(P.Outcomes[T].PassesBefore, Passes[T].first) << P.Outcomes[T].Target;
+    EXPECT_EQ(P.Outcomes[T].PassesAfter, Passes[T].second) << P.Outcomes[T].Target;
+    EXPECT_EQ(P.Outcomes[T].DegreeAfter, 1) << P.Outcomes[T].Target;
+    EXPECT_EQ(P.Outcomes[T].AltDegreeAfter, 1) << P.Outcomes[T].Target;
+  }
+  EXPECT_EQ(P.CostBefore, 24 + 48 + 48 + 16);
+  EXPECT_EQ(P.CostAfter, 5 + 10 + 10 + 3);
+  EXPECT_EQ(P.LDSBytesAfter, P.LDSBytesBefore + 128 * 4 * 4);
+  for (const char *T : {"sm_90", "gfx942", "gfx950", "gfx1250"})
+    for (const Access &A : V)
+      EXPECT_EQ(analyzeUnder(S, A, P.Choice, T).Degree, 1) << T << " line " << A.Loc.Line;
+  std::string Why;
+  EXPECT_TRUE(isBijection(S, P.Choice, 0, 128, &Why, P.NewLayout.SwizzledColumns)) << Why;
+
+  // The planner scored the pads, the swizzles and the pads with structured
+  // swizzles, and searched the general layouts alone: none of them 1-way on
+  // sm_90. Then the general layouts under pad 4, the smallest of the pads
+  // searched, which yields conflict-free ones: the search stops there.
+  size_t Others = 0, PadGeneral = 0;
+  std::vector<std::string> Searches;
+  for (const std::string &L : P.Considered) {
+    if (L.rfind("general XOR layouts", 0) == 0)
+      Searches.push_back(L.substr(0, L.find(':')));
+    else if (L.rfind("pad +4, swizzle linear", 0) == 0)
+      ++PadGeneral;
+    else if (L.rfind("pad +", 0) == 0 || L.rfind("swizzle ", 0) == 0) {
+      ++Others;
+      EXPECT_EQ(L.find("sm_90 1-way,"), std::string::npos) << L;
+    }
+  }
+  EXPECT_EQ(Searches, (std::vector<std::string>{"general XOR layouts",
+                                                "general XOR layouts with pad +4"}));
+  EXPECT_EQ(PadGeneral, 8u) << "the best eight estimates, costed exactly";
+  // 4 pads, 28 swizzles (row and column terms), 8 general layouts, 96 pads
+  // with a structured swizzle.
+  EXPECT_EQ(Others, 4u + 28u + 8u + 96u) << considered(P);
+}
+
+// The load's degree on sm_90 under every pad tried (0: none) and every
+// linear map of the row bits a warp's lanes differ in (2, 4 and 6) to the
+// two unit bits: 1-way exactly when the pad is 4 or 12 and bits 4 and 6
+// flip independent unit bits. (A row bit every lane of the warp shares
+// XORs every lane's unit alike and changes no degree.) The best without a
+// pad is 2-way, and the best pad alone 4-way.
+TEST(LayoutSearch, APadAndTwoIndependentRowBitsAreNeeded) {
+  SharedArray S = padGeneralTile();
+  const Access Load = padGeneralAccesses(S)[1];
+  double BestXorAlone = 64, BestPadAlone = 64;
+  for (unsigned Pad : {0u, 4u, 8u, 12u, 16u})
+    for (unsigned Map = 0; Map < 64; ++Map) {
+      SwizzleParams Z;
+      Z.VecElems = 4;
+      const unsigned Bits[] = {2, 4, 6};
+      for (unsigned I = 0; I < 3; ++I)
+        if (unsigned Vec = Map >> (2 * I) & 3)
+          Z.Terms.push_back({SwizzleParams::XorTerm::Row, Bits[I], Vec});
+      FixCandidate C = !Z.isLinear() ? FixCandidate::pad(Pad)
+                       : Pad         ? FixCandidate::padSwizzle(Pad, Z)
+                                     : FixCandidate::swizzle(Z);
+      const double Degree = analyzeUnder(S, Load, C, "sm_90").Degree;
+      const unsigned V4 = Map >> 2 & 3, V6 = Map >> 4 & 3;
+      const bool Independent = V4 && V6 && V4 != V6;
+      EXPECT_EQ(Degree == 1, (Pad == 4 || Pad == 12) && Independent) << C.str();
+      if (!Pad)
+        BestXorAlone = std::min(BestXorAlone, Degree);
+      if (!Map && Pad)
+        BestPadAlone = std::min(BestPadAlone, Degree);
+    }
+  EXPECT_EQ(BestXorAlone, 2);
+  EXPECT_EQ(BestPadAlone, 4);
+}
