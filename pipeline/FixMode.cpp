@@ -804,6 +804,29 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       ExtraArgs.push_back(Copies->Overlay);
     }
     bool CompiledCuda = false;
+    // A kernel whose registers allow fewer waves (warps) after the fix than
+    // before: the fix is refused (the retry code returned) unless
+    // --allow-occupancy-loss, which has it said in Note. A prefetch that
+    // costs waves is always dropped (rule 7 of barriers.md).
+    auto WeighWaves = [&](const std::string &T, const std::string &Kernel, unsigned Before,
+                          unsigned After, llvm::StringRef Unit, const std::string &RegisterText,
+                          std::string &Note) -> int {
+      if (After >= Before)
+        return 0;
+      std::string Of = "'" + llvm::demangle(Kernel) + "'";
+      std::string How = "it lowers the occupancy of " + Of + " on " + T + " from " +
+                        std::to_string(Before) + " to " + std::to_string(After) + " " +
+                        Unit.str() + " (" + RegisterText + ")";
+      bool Prefetched = hasPrefetch(P, Kernel);
+      if (Prefetched || !Config.AllowOccupancyLoss) {
+        llvm::sys::fs::remove_directories(Dir);
+        LowerOccupancy = {Kernel, How};
+        return Prefetched ? RetryWithoutPrefetch : RetryWithoutLayout;
+      }
+      Note += ", occupancy of " + Of + " " + std::to_string(Before) + " -> " +
+              std::to_string(After) + " " + Unit.str();
+      return 0;
+    };
     for (const std::string &T : P.Targets) {
       bool AMD = isAMDTarget(T);
       if (Lang == SourceLanguage::HIP && !AMD)
@@ -862,22 +885,13 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
               std::optional<unsigned> After = registerWaves(Counted.New, Kernel, Config.Banks.find(T));
               if (!After)
                 After = wavesOf(Counted.New.Occupancy, Kernel);
-              if (!After || *After >= Waves)
+              if (!After)
                 continue;
-              std::string How = "it lowers the occupancy of '" + llvm::demangle(Kernel) + "' on " +
-                                T + " from " + std::to_string(Waves) + " to " +
-                                std::to_string(*After) + " waves per SIMD (VGPRs " +
-                                kernelRegisters(Counted.Old, Kernel) + " -> " +
-                                kernelRegisters(Counted.New, Kernel) + Counted.Note + ")";
-              bool Prefetched = hasPrefetch(P, Kernel);
-              if (Prefetched || !Config.AllowOccupancyLoss) {
-                llvm::sys::fs::remove_directories(Dir);
-                LowerOccupancy = {Kernel, How};
-                return Prefetched ? RetryWithoutPrefetch : RetryWithoutLayout;
-              }
-              Registers += ", occupancy of '" + llvm::demangle(Kernel) + "' " +
-                           std::to_string(Waves) + " -> " + std::to_string(*After) +
-                           " waves per SIMD";
+              if (int S = WeighWaves(T, Kernel, Waves, *After, "waves per SIMD",
+                                     "VGPRs " + kernelRegisters(Counted.Old, Kernel) + " -> " +
+                                         kernelRegisters(Counted.New, Kernel) + Counted.Note,
+                                     Registers))
+                return S;
             }
             Registers = ", VGPRs " + std::to_string(maxVGPRs(Counted.Old)) + " -> " +
                         std::to_string(maxVGPRs(Counted.New)) + ", " +
@@ -892,14 +906,33 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
                            (Before.Ok ? std::to_string(maxLDS(Before)) : std::string("?")) +
                            " -> " + std::to_string(maxLDS(New)) + " B" + Registers + ")");
       } else {
-        // ptxas's registers per thread, before and after; no SASS is read
-        // here (no cuobjdump), so no instructions.
+        // ptxas's registers per thread and the cubin's instructions, before
+        // and after; the warps per SM the registers allow are weighed as
+        // AMD's waves per SIMD are.
         std::string Registers;
         if (!New.Registers.empty() && (!P.Fixes.empty() || !P.PrefetchFixes.empty())) {
           CompileResult Old = compileDeviceSide(Cmd, Original.Filename, P.MainPath, InItsFolder);
-          if (Old.Ok && !Old.Registers.empty())
+          if (Old.Ok && !Old.Registers.empty()) {
+            std::string Occupancy;
+            for (const auto &[Kernel, Before] : Old.Registers) {
+              const TargetModel *Model = Config.Banks.find(T);
+              std::optional<unsigned> WavesBefore = registerWaves(Old, Kernel, Model),
+                                      WavesAfter = registerWaves(New, Kernel, Model);
+              if (!WavesBefore || !WavesAfter)
+                continue;
+              if (int S = WeighWaves(T, Kernel, *WavesBefore, *WavesAfter, "warps per SM",
+                                     "registers " + std::to_string(Before) + " -> " +
+                                         std::to_string(New.Registers.at(Kernel)),
+                                     Occupancy))
+                return S;
+            }
             Registers = " (registers " + std::to_string(maxRegisters(Old)) + " -> " +
-                        std::to_string(maxRegisters(New)) + ")";
+                        std::to_string(maxRegisters(New));
+            if (!Old.Instructions.empty() && !New.Instructions.empty())
+              Registers += ", " + std::to_string(totalInstructions(Old)) + " -> " +
+                           std::to_string(totalInstructions(New)) + " instructions";
+            Registers += Occupancy + ")";
+          }
         }
         Compiled.push_back(T + Registers);
         CompiledCuda = true;

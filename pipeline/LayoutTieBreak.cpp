@@ -123,27 +123,37 @@ std::vector<Build> buildAll(const std::vector<const FileEdits *> &Layouts,
 
 /// A layout's code over the targets every layout was counted on.
 struct CodeSize {
-  unsigned Waves = 0; ///< the fewest waves per SIMD of any kernel, summed over the targets
-  unsigned Instructions = 0, VGPRs = 0;
-  /// More waves first, then fewer instructions, then fewer VGPRs.
+  /// The fewest waves per SIMD (warps per SM) of any kernel, summed over
+  /// the targets.
+  unsigned Waves = 0;
+  unsigned Instructions = 0;
+  unsigned Registers = 0; ///< the most VGPRs (registers per thread) of any kernel
+  /// More waves first, then fewer instructions, then fewer registers.
   bool operator<(const CodeSize &O) const {
     if (Waves != O.Waves)
       return Waves > O.Waves;
-    return std::make_pair(Instructions, VGPRs) < std::make_pair(O.Instructions, O.VGPRs);
+    return std::make_pair(Instructions, Registers) < std::make_pair(O.Instructions, O.Registers);
   }
 };
 
-/// The fewest waves per SIMD the registers of any kernel of R allow on T;
-/// 0 if none says.
+/// The fewest waves per SIMD (warps per SM) the registers of any kernel of
+/// R allow on T; 0 if none says.
 unsigned minWaves(const CompileResult &R, const TargetModel *T) {
   unsigned M = 0;
-  for (const auto &[K, V] : R.VGPRs)
-    if (std::optional<unsigned> W = registerWaves(R, K, T))
-      M = M ? std::min(M, *W) : *W;
+  for (const auto *PerKernel : {&R.VGPRs, &R.Registers})
+    for (const auto &[K, V] : *PerKernel)
+      if (std::optional<unsigned> W = registerWaves(R, K, T))
+        M = M ? std::min(M, *W) : *W;
   return M;
 }
 
-enum class Field { Waves, Instructions, VGPRs };
+/// Whether every layout's build on a target can be compared: it compiled,
+/// calls nothing (AMD), and ptxas counted its instructions (NVIDIA).
+bool counted(const CompileResult &R, bool AMD) {
+  return R.Ok && !totalCalls(R) && (AMD || !R.Instructions.empty());
+}
+
+enum class Field { Waves, Instructions, Registers };
 
 /// "349 and 349": the field of every layout but the winner.
 std::string othersText(const std::vector<CodeSize> &Sizes, size_t Winner, Field F) {
@@ -152,7 +162,7 @@ std::string othersText(const std::vector<CodeSize> &Sizes, size_t Winner, Field 
     if (L != Winner)
       Parts.push_back(std::to_string(F == Field::Waves          ? Sizes[L].Waves
                                      : F == Field::Instructions ? Sizes[L].Instructions
-                                                                : Sizes[L].VGPRs));
+                                                                : Sizes[L].Registers));
   return joinWithAnd(Parts);
 }
 
@@ -162,12 +172,14 @@ std::string breakTieByCode(DeclFix &Fix, const FileEdits &Others, const clang::S
                            const std::vector<std::string> &Targets, const TieBreakBuild &B) {
   std::vector<TiedLayout> Ties = std::move(Fix.Ties);
   Fix.Ties.clear();
-  std::vector<std::string> AMD;
+  // A .hip file is compiled for AMD targets, a .cu file for NVIDIA ones
+  // (FixMode.cpp).
+  bool AMD = B.Lang == SourceLanguage::HIP;
+  std::vector<std::string> Voters;
   for (const std::string &T : Targets)
-    if (isAMDTarget(T))
-      AMD.push_back(T);
-  // A .cu file is compiled for NVIDIA targets only (FixMode.cpp).
-  if (Ties.empty() || AMD.empty() || B.Lang != SourceLanguage::HIP)
+    if (isAMDTarget(T) == AMD)
+      Voters.push_back(T);
+  if (Ties.empty() || Voters.empty())
     return "";
   // The layouts in the model's order, the chosen one first; a tie whose
   // edits collide with another array's cannot be written with it.
@@ -184,27 +196,28 @@ std::string breakTieByCode(DeclFix &Fix, const FileEdits &Others, const clang::S
   }
   if (Layouts.size() < 2)
     return "";
-  std::vector<Build> Builds = buildAll(Layouts, AMD, SM, B);
+  std::vector<Build> Builds = buildAll(Layouts, Voters, SM, B);
   // Only targets on which every layout was counted vote.
   std::vector<std::string> Counted;
-  for (const std::string &T : AMD) {
+  for (const std::string &T : Voters) {
     size_t Good = 0;
     for (const Build &Bd : Builds)
-      Good += Bd.Target == T && Bd.Result.Ok && !totalCalls(Bd.Result);
+      Good += Bd.Target == T && counted(Bd.Result, AMD);
     if (Good == Layouts.size())
       Counted.push_back(T);
   }
   if (Counted.empty())
     return std::to_string(Layouts.size()) +
-           " layouts are equally good by the bank model; their code was not compared: none "
-           "compiled without calls on " +
-           joinWithAnd(AMD) + " with lds-rewrite's headers";
+           " layouts are equally good by the bank model; their code was not compared: none " +
+           (AMD ? "compiled without calls on " : "was counted by ptxas on ") +
+           joinWithAnd(Voters) + " with lds-rewrite's headers";
   std::vector<CodeSize> Sizes(Layouts.size());
   for (const Build &Bd : Builds)
     if (std::find(Counted.begin(), Counted.end(), Bd.Target) != Counted.end()) {
       Sizes[Bd.Layout].Waves += minWaves(Bd.Result, B.Config.Banks.find(Bd.Target));
       Sizes[Bd.Layout].Instructions += totalInstructions(Bd.Result);
-      Sizes[Bd.Layout].VGPRs = std::max(Sizes[Bd.Layout].VGPRs, maxVGPRs(Bd.Result));
+      Sizes[Bd.Layout].Registers = std::max(Sizes[Bd.Layout].Registers,
+                                            AMD ? maxVGPRs(Bd.Result) : maxRegisters(Bd.Result));
     }
   size_t Winner = 0;
   for (size_t L = 1; L < Sizes.size(); ++L)
@@ -219,18 +232,21 @@ std::string breakTieByCode(DeclFix &Fix, const FileEdits &Others, const clang::S
     AllSame &= !(S < W) && !(W < S);
     SameWaves &= S.Waves == W.Waves;
   }
+  // AMD's terms, or NVIDIA's: registers per thread, warps per SM.
+  std::string Regs = AMD ? "VGPRs" : "registers", Waves = AMD ? "waves" : "warps";
+  std::string Most = AMD ? "the most waves per SIMD, then " : "the most warps per SM, then ";
   if (AllSame)
     Note += "all compile to " + std::to_string(W.Instructions) + " instructions and " +
-            std::to_string(W.VGPRs) + " VGPRs on " + On + ": the model's first is taken";
+            std::to_string(W.Registers) + " " + Regs + " on " + On +
+            ": the model's first is taken";
   else
-    Note += std::string("this one compiles to ") +
-            (SameWaves ? "" : "the most waves per SIMD, then ") +
-            "the fewest instructions, then VGPRs: " + std::to_string(W.Instructions) +
+    Note += std::string("this one compiles to ") + (SameWaves ? "" : Most) +
+            "the fewest instructions, then " + Regs + ": " + std::to_string(W.Instructions) +
             " instructions against " + othersText(Sizes, Winner, Field::Instructions) + ", " +
-            std::to_string(W.VGPRs) + " VGPRs against " +
-            othersText(Sizes, Winner, Field::VGPRs) +
+            std::to_string(W.Registers) + " " + Regs + " against " +
+            othersText(Sizes, Winner, Field::Registers) +
             (SameWaves ? std::string()
-                       : ", " + std::to_string(W.Waves) + " waves against " +
+                       : ", " + std::to_string(W.Waves) + " " + Waves + " against " +
                              othersText(Sizes, Winner, Field::Waves)) +
             " (" + On + "; counted with lds-rewrite's headers)";
   if (Winner) {

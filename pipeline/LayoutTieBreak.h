@@ -4,13 +4,15 @@
 // (the same passes on every target under every reading, the same kind, the
 // same LDS: FixPlan::Ties) differ in the index arithmetic they compile to.
 // Each is compiled alone into the file as it was parsed, for every
-// requested AMD target, and the one whose kernels have the fewest
-// instructions (then VGPRs, then the model's order) is the fix.
+// requested target of the file's language (AMD for .hip, NVIDIA for .cu),
+// and the one whose kernels' registers allow the most waves (warps per SM
+// on NVIDIA), then have the fewest instructions, then the fewest VGPRs
+// (registers per thread), then come first in the model's order, is the fix.
 //
 // Counted with lds-rewrite's headers, in which the kernels call nothing
 // (CountedBuilds, Recompile.h), and in static instructions: the arithmetic
-// a layout adds to a loop's body is counted once, as it is written. No
-// SASS is read here, so NVIDIA targets do not vote.
+// a layout adds to a loop's body is counted once, as it is written. On
+// NVIDIA the instructions are the SASS of ptxas's cubin (readers/Cubin.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDS_PIPELINE_LAYOUTTIEBREAK_H
@@ -38,7 +40,8 @@ struct TieBreakBuild {
 /// Chooses among Fix's layout and its ties (DeclFix::Ties) whose edits
 /// merge with Others (every other array's), and makes the winner Fix's
 /// Plan and Reps; Fix.Ties is emptied. The note that says why, or "" when
-/// nothing was compared (no ties, no AMD target, nothing counted).
+/// nothing was compared (no ties, no target of the file's language, nothing
+/// counted).
 std::string breakTieByCode(DeclFix &Fix, const FileEdits &Others, const clang::SourceManager &SM,
                            const std::vector<std::string> &Targets, const TieBreakBuild &Build);
 

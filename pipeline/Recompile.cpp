@@ -3,6 +3,7 @@
 #include "pipeline/Recompile.h"
 
 #include "readers/AmdAsm.h"
+#include "readers/Cubin.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -27,19 +28,38 @@ std::string nvidiaArch(const std::vector<std::string> &Args) {
   return "";
 }
 
+/// The static SASS instructions of each entry in the cubin at Cubin (the
+/// reader's count, without ptxas's padding), as AMD's are counted in the
+/// assembly; nothing if the cubin cannot be read.
+void readCubinInstructions(StringRef Cubin, CompileResult &R) {
+  auto Buf = llvm::MemoryBuffer::getFile(Cubin);
+  if (!Buf)
+    return;
+  auto File = cubin::read((*Buf)->getMemBufferRef());
+  if (!File) {
+    R.Log += "lds-rewrite: " + llvm::toString(File.takeError()) + "\n";
+    return;
+  }
+  for (const cubin::Kernel &K : File->Kernels)
+    if (K.Entry)
+      R.Instructions[K.Symbol] = K.Instructions;
+}
+
 /// Registers per thread of each entry of the PTX at Ptx, as ptxas -v says
-/// ("Compiling entry function 'SYM'" ... "Used N registers"); nothing
-/// when no ptxas is found (on PATH, or CUDA's /usr/local/cuda/bin).
-void readPtxasRegisters(StringRef Ptx, const std::string &Arch, CompileResult &R) {
+/// ("Compiling entry function 'SYM'" ... "Used N registers"), and the
+/// instructions of the cubin ptxas writes; nothing when no ptxas is found
+/// (on PATH, or CUDA's /usr/local/cuda/bin).
+void readPtxas(StringRef Ptx, const std::string &Arch, CompileResult &R) {
   auto Ptxas = llvm::sys::findProgramByName("ptxas");
   if (!Ptxas)
     Ptxas = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"});
   if (!Ptxas)
     return;
-  llvm::SmallString<128> Out;
+  llvm::SmallString<128> Out, Cubin;
   llvm::sys::fs::createTemporaryFile("lds-rewrite-ptxas", "log", Out);
+  llvm::sys::fs::createTemporaryFile("lds-rewrite-ptxas", "cubin", Cubin);
   std::string ArchFlag = "-arch=" + Arch;
-  std::vector<StringRef> Argv = {*Ptxas, ArchFlag, "-v", Ptx, "-o", "/dev/null"};
+  std::vector<StringRef> Argv = {*Ptxas, ArchFlag, "-v", Ptx, "-o", Cubin};
   std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out), StringRef(Out)};
   int RC = llvm::sys::ExecuteAndWait(*Ptxas, Argv, std::nullopt, Redirects, 120);
   if (auto Buf = llvm::MemoryBuffer::getFile(Out); Buf && RC == 0) {
@@ -57,8 +77,10 @@ void readPtxasRegisters(StringRef Ptx, const std::string &Arch, CompileResult &R
           R.Registers[Entry] = N;
       }
     }
+    readCubinInstructions(Cubin, R);
   }
   llvm::sys::fs::remove(Out);
+  llvm::sys::fs::remove(Cubin);
 }
 
 } // namespace
@@ -132,7 +154,7 @@ CompileResult compileDeviceSide(const std::vector<std::string> &ParseCommand,
       }
     }
   if (std::string Arch = nvidiaArch(Args); R.Ok && !Arch.empty())
-    readPtxasRegisters(Asm, Arch, R);
+    readPtxas(Asm, Arch, R);
   llvm::sys::fs::remove(Asm);
   llvm::sys::fs::remove(Log);
   return R;
@@ -167,13 +189,16 @@ std::optional<unsigned> registerWaves(const CompileResult &R, const std::string 
                                       const TargetModel *T) {
   if (auto It = R.RegisterOccupancy.find(Kernel); It != R.RegisterOccupancy.end())
     return It->second;
-  auto V = R.VGPRs.find(Kernel);
-  if (!T || V == R.VGPRs.end())
+  if (!T)
     return std::nullopt;
-  auto A = R.AGPRs.find(Kernel);
-  if (unsigned W = T->wavesForRegisters(V->second, A == R.AGPRs.end() ? 0 : A->second))
-    return W;
-  return std::nullopt;
+  unsigned W = 0;
+  if (auto V = R.VGPRs.find(Kernel); V != R.VGPRs.end()) {
+    auto A = R.AGPRs.find(Kernel);
+    W = T->wavesForRegisters(V->second, A == R.AGPRs.end() ? 0 : A->second);
+  } else if (auto N = R.Registers.find(Kernel); N != R.Registers.end()) {
+    W = T->wavesForRegisters(N->second, 0); // NVIDIA: warps per SM
+  }
+  return W ? std::optional<unsigned>(W) : std::nullopt;
 }
 
 std::string kernelRegisters(const CompileResult &R, const std::string &Kernel) {

@@ -30,8 +30,8 @@ struct CompileResult {
   /// header's calls into the device libraries stay calls, and the register
   /// counts are not those of a linked build.
   std::map<std::string, unsigned> Calls;
-  /// Per kernel symbol: its instructions in the assembly (static, not as
-  /// executed; AMD targets).
+  /// Per kernel symbol: its instructions (static, not as executed): in the
+  /// assembly on AMD targets, in the SASS of ptxas's cubin on NVIDIA ones.
   std::map<std::string, unsigned> Instructions;
   /// Per entry symbol: registers per thread, as ptxas -v gives them for the
   /// PTX (NVIDIA targets, when ptxas is installed).
@@ -60,8 +60,9 @@ unsigned maxRegisters(const CompileResult &R);
 unsigned totalCalls(const CompileResult &R);
 
 /// The waves per SIMD Kernel's registers in R allow on T: the reader's
-/// RegisterOccupancy, else T's register file (wavesForRegisters); nullopt
-/// when neither says.
+/// RegisterOccupancy, else T's register file (wavesForRegisters) with its
+/// VGPRs or, on NVIDIA, ptxas's registers (then warps per SM); nullopt when
+/// none says.
 std::optional<unsigned> registerWaves(const CompileResult &R, const std::string &Kernel,
                                       const TargetModel *T);
 

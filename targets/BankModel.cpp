@@ -63,8 +63,9 @@ unsigned TargetModel::wavesForRegisters(unsigned VGPRs, unsigned AGPRs) const {
   // AMDGPUMCExpr totalnumvgprs: with AGPRs, the VGPRs take blocks of 4 first.
   uint64_t Total = AGPRs ? (uint64_t(VGPRs) + 3) / 4 * 4 + AGPRs : std::max(VGPRs, 1u);
   uint64_t Allocated = (Total + VGPRGranule - 1) / VGPRGranule * VGPRGranule;
-  return static_cast<unsigned>(
-      std::min<uint64_t>(MaxWavesPerSIMD, std::max<uint64_t>(VGPRsPerSIMD / Allocated, 1)));
+  uint64_t PerFile =
+      std::min<uint64_t>(MaxWavesPerSIMD, std::max<uint64_t>(VGPRsPerSIMD / Allocated, 1));
+  return static_cast<unsigned>(PerFile * RegisterFiles);
 }
 
 unsigned TargetModel::allocatedBytes(unsigned BlockBytes) const {

@@ -63,9 +63,14 @@ struct TargetModel {
   /// The register file, for the waves per SIMD a kernel's registers allow
   /// (a fix's cost, issue 13): VGPRs per lane of one SIMD (architected and
   /// accumulation ones together where they share it), their allocation
-  /// granule, and the most waves one SIMD holds. 0: not known (NVIDIA, and
-  /// AMD targets without a RegisterRows entry).
+  /// granule, and the most waves one SIMD holds. On NVIDIA a "SIMD" is an
+  /// SM sub-partition, with its own quarter of the SM's registers. 0: not
+  /// known (targets without a RegisterRows entry).
   unsigned VGPRsPerSIMD = 0, VGPRGranule = 0, MaxWavesPerSIMD = 0;
+  /// The register files wavesForRegisters counts over: 1 on AMD (waves per
+  /// SIMD, as the compiler's `; Occupancy:`), 4 on NVIDIA (warps per SM,
+  /// as CUDA's occupancy calculator reports them).
+  unsigned RegisterFiles = 1;
   std::string Source;
   /// The HIP __syncthreads() waits for outstanding global loads too
   /// (vmcnt(0) / loadcnt 0 before s_barrier), so loads issued before it do
@@ -81,7 +86,8 @@ struct TargetModel {
   /// if the target has one, else the plain rows as above.
   const BankRule *findRule(Direction D, unsigned WidthBytes, bool Matrix = false) const;
   /// Waves per SIMD a kernel of VGPRs architected and AGPRs accumulation
-  /// registers allows, as the compiler's `; Occupancy:` counts them; 0 if
+  /// registers allows, as the compiler's `; Occupancy:` counts them (on
+  /// NVIDIA: warps per SM, VGPRs being ptxas's registers per thread); 0 if
   /// the register file is not known.
   unsigned wavesForRegisters(unsigned VGPRs, unsigned AGPRs) const;
   /// LDS a block really takes, rounded to the allocation granule.

@@ -247,21 +247,33 @@ BankRule makeRule(const RuleRow &Row, unsigned Width, unsigned WaveSize) {
 
 } // namespace
 
-// Register files (TargetModel::VGPRsPerSIMD, VGPRGranule, MaxWavesPerSIMD).
-// Sources: LLVM AMDGPUBaseInfo.cpp getTotalNumVGPRs, getVGPRAllocGranule,
+// Register files (TargetModel::VGPRsPerSIMD, VGPRGranule, MaxWavesPerSIMD,
+// RegisterFiles).
+// AMD sources: LLVM AMDGPUBaseInfo.cpp getTotalNumVGPRs, getVGPRAllocGranule,
 // getMaxWavesPerEU [V]; each row checked against clang 22's `; Occupancy:`
 // for kernels of 40 to 377 VGPRs (gfx942, gfx950, gfx90a: 92 -> 5 waves,
 // 152 -> 3, 197 -> 2; gfx1250 wave32: 92 -> 10, 152 -> 6, 197 -> 4,
 // 377 -> 2, which a granule of 8 would not give).
+// NVIDIA sources: CUDA C++ Programming Guide, "Technical Specifications per
+// Compute Capability": 64K 32-bit registers per SM, at most 255 per thread,
+// at most 64 resident warps per SM on 8.0 and 9.0 (48 on 8.6 / 8.9, which
+// the table has no target for); the register allocation unit, 256 per warp,
+// and the four sub-partitions each holding a quarter of the registers,
+// from CUDA 13.0's cuda_occupancy.h (cudaOccMaxBlocksPerSMRegsLimit:
+// warps per SM = 4 * floor(16384 / roundup(registers * 32, 256)), at most
+// the SM's). Per lane that is 512 registers per sub-partition in units of
+// 8, 16 warps each, 4 sub-partitions. [V]
 struct RegisterRow {
   const char *Target;
-  unsigned VGPRsPerSIMD, Granule, MaxWaves;
+  unsigned VGPRsPerSIMD, Granule, MaxWaves, Files;
 };
 const RegisterRow RegisterRows[] = {
-    {"gfx90a", 512, 8, 8},
-    {"gfx942", 512, 8, 8},
-    {"gfx950", 512, 8, 8},
-    {"gfx1250", 1024, 16, 16},
+    {"gfx90a", 512, 8, 8, 1},
+    {"gfx942", 512, 8, 8, 1},
+    {"gfx950", 512, 8, 8, 1},
+    {"gfx1250", 1024, 16, 16, 1},
+    {"sm_80", 512, 8, 16, 4},
+    {"sm_90", 512, 8, 16, 4},
 };
 
 BankModel BankModel::builtin() {
@@ -288,6 +300,7 @@ BankModel BankModel::builtin() {
     T.VGPRsPerSIMD = Row.VGPRsPerSIMD;
     T.VGPRGranule = Row.Granule;
     T.MaxWavesPerSIMD = Row.MaxWaves;
+    T.RegisterFiles = Row.Files;
   }
 
   for (const RuleRow &Row : RuleRows) {

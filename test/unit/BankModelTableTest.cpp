@@ -138,6 +138,24 @@ TEST(BankModelTable, WavesForRegisters) {
   EXPECT_EQ(G1250.wavesForRegisters(92, 0), 10u);  // 96 of 1024
   EXPECT_EQ(G1250.wavesForRegisters(197, 0), 4u);  // 208: a granule of 16
   EXPECT_EQ(G1250.wavesForRegisters(377, 0), 2u);
-  // NVIDIA's register file is not in the table.
-  EXPECT_EQ(M.find("sm_90")->wavesForRegisters(64, 0), 0u);
+}
+
+// Warps per SM that ptxas's registers per thread allow, by cuda_occupancy.h's
+// rule: min(64, 4 * floor(16384 / roundup(registers * 32, 256))), the four
+// sub-partitions each holding a quarter of the SM's 65536 registers.
+TEST(BankModelTable, WarpsForRegisters) {
+  BankModel M = BankModel::builtin();
+  for (const char *Name : {"sm_80", "sm_90"}) {
+    SCOPED_TRACE(Name);
+    const TargetModel &T = *M.find(Name);
+    EXPECT_EQ(T.wavesForRegisters(24, 0), 64u);  // 768 a warp: 21 a sub-partition, capped at 16
+    EXPECT_EQ(T.wavesForRegisters(32, 0), 64u);  // 1024: 16
+    EXPECT_EQ(T.wavesForRegisters(33, 0), 48u);  // 1280: 12
+    EXPECT_EQ(T.wavesForRegisters(40, 0), 48u);  // 1280: 12 (the whole SM's 51 would be wrong)
+    EXPECT_EQ(T.wavesForRegisters(64, 0), 32u);  // 2048: 8
+    EXPECT_EQ(T.wavesForRegisters(72, 0), 28u);  // 2304: 7
+    EXPECT_EQ(T.wavesForRegisters(128, 0), 16u); // 4096: 4
+    EXPECT_EQ(T.wavesForRegisters(168, 0), 12u); // 5376: 3
+    EXPECT_EQ(T.wavesForRegisters(255, 0), 8u);  // 8192: 2
+  }
 }
