@@ -50,9 +50,11 @@ std::string tradeProof(const PlanInputs &In, const std::vector<const Scored *> &
   const char *Plural = Best.C.K == FixCandidate::Pad ? "pads" : "XOR layouts";
   const CellRef &Hurt = Best.Worse.front();
   const char *Singular = Best.C.K == FixCandidate::Pad ? "pad" : "XOR layout";
+  // The access it hurts may be the one it helps, on another target.
+  const bool SameAccess = Hurt.Access == Best.Better.front().Access;
   std::string Why = Trades.size() == 1
-                        ? std::string("one ") + Singular +
-                              " lowers an access's passes and makes another's worse: "
+                        ? std::string("one ") + Singular + " lowers an access's passes and makes " +
+                              (SameAccess ? "them worse on another target: " : "another's worse: ")
                         : std::to_string(Trades.size()) + " " + Plural +
                               " lower an access's passes and each makes another's worse; the "
                               "best, ";
@@ -85,7 +87,10 @@ std::string tradeProof(const PlanInputs &In, const std::vector<const Scored *> &
       }
     if (Allowed)
       Why += "; only " + In.Targets[Tg]->Name + " forbids " +
-             (Count == 1 ? std::string("one") : std::to_string(Count)) + " of them (" +
+             (Trades.size() == 1 ? std::string("it")
+              : Count == 1       ? std::string("one of them")
+                                 : std::to_string(Count) + " of them") +
+             " (" +
              candidateText(Allowed->C, In.Array, In.Base) +
              " lowers the passes elsewhere and makes nothing worse there)";
   }

@@ -192,6 +192,43 @@ TEST(LayoutSearch, NothingWorksAndTheRefusalSaysWhy) {
             "(now lanes 0,16 hit bank 0 at 2 different words): sm_90's weighted passes 3 -> 3");
 }
 
+// A pad that one target alone forbids. double s[4][15], 32 threads: octet k
+// = t >> 3 reads 8 doubles of row k from column (k + 6) & 7, so at double
+// u = 15 k + ((k + 6) & 7) + (t & 7): k = 0..3 read 6..13, 22..29, 30..37,
+// 46..53. A b64 load is served by half-warps over 32 banks (16 doubles) on
+// sm_90, by the whole wave over 64 banks (32 doubles) on gfx1250. sm_90:
+// both halves see one range twice mod 16 (6..13; 14,15,0..5): 2-way, 4
+// passes. gfx1250: the four ranges are disjoint mod 32: 1-way. Pad 8 (rows
+// of 23: 6..13, 30..37, 46..53, 70..77) separates each half mod 16, but 70
+// = 6 mod 32 puts octet 3 on octet 0's banks on gfx1250; no other pad
+// lowers sm_90's passes. Rows of 15 fit no XOR span. With sm_90 alone the
+// pad is taken; with gfx1250 too, the refusal names gfx1250 as what forbids
+// it. (With gfx950 as well, whose b64 loads also see 64 banks, no single
+// target forbids it, and the clause is not added.)
+TEST(LayoutSearch, TheRefusalNamesTheOnlyTargetThatForbids) {
+  SharedArray S = array("s", "double", 8, {4, 15});
+  X K = tx() >> X(3);
+  std::vector<Access> V;
+  V.push_back(access(S, {K, (tx() & X(7)) + ((K + X(6)) & X(7))}, 8, {32, 1, 1},
+                     AccessKind::Load, 0, 9));
+  FixPlan Alone = planFix(S, ptrs(V), targets({"sm_90"}), 256, Strategy::Auto, model());
+  ASSERT_TRUE(Alone.Found) << Alone.Refusal;
+  EXPECT_EQ(Alone.Description,
+            "pad rows 15 -> 23 doubles: 2-way -> 1-way on sm_90, +256 B LDS, occupancy unchanged");
+  FixPlan P = planFix(S, ptrs(V), targets({"sm_90", "gfx1250"}), 256, Strategy::Auto, model());
+  ASSERT_FALSE(P.Found);
+  EXPECT_EQ(P.Refusal,
+            "padding is not possible: one pad lowers an access's passes and makes them worse on "
+            "another target: rows 15 -> 23 doubles, takes the load at k.hip:9:5 on sm_90 from 4 "
+            "to 2 passes (before, lanes 0,8 hit bank 12 at 2 different words) but the load at "
+            "k.hip:9:5 on gfx1250 from 1 to 2 passes (now lanes 0,24 hit bank 12 at 2 different "
+            "words): gfx1250's weighted passes 1 -> 2; only gfx1250 forbids it (rows 15 -> 23 "
+            "doubles lowers the passes elsewhere and makes nothing worse there); a swizzle is "
+            "not possible: no XOR swizzle fits rows of 15 doubles: the row length must be a "
+            "multiple of the XOR span (2, 4, 8, ...), or every access stay in the columns of the "
+            "whole spans");
+}
+
 // The same two shapes, but c is a load run 8 times (a loop of 8 around it,
 // its counter k known) and d a store run once: before, 2 x 8 + 1 = 17
 // weighted passes; pad 16 (rows of 48, +2 x 16 floats = 128 B) takes c to 1
