@@ -1,9 +1,9 @@
 // LeetCUDA mat_transpose_f32x4_shared_row2col2d pattern, block 16x16, tile[64][16].
 // First --fix: XOR swizzle (loads 16-way -> 2-way). Second --fix on the result: pads rows 16 -> 17
 // as well (loads 2-way -> 1-way). The README says a second --fix changes nothing.
-// 'tile' layout (lds-rewrite): 4-byte unit bits 0-1 ^= row bits 3-4, bit 3 ^= row bit 5
+// 'tile' layout (lds-rewrite): 4-byte unit bits 0-1 ^= row bits 4-5, bit 3 ^= row bit 3
 __device__ __forceinline__ int tile_column(int row, int col) {
-  return col ^ (((row >> 3) & 3) ^ ((row >> 5) & 1) * 8);
+  return col ^ (((row >> 3) & 1) * 8 ^ ((row >> 4) & 3));
 }
 
 __global__ void row2col(float *y) {

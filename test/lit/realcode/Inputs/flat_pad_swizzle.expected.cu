@@ -1,9 +1,9 @@
 // fix_not_idempotent.cu flattened by hand: tile[64 * 16] indexed r * 16 + c.
 // The same plan (rows of 17 and c ^ ((r >> 2) & 15)) is written with a padded
 // stride and the XOR in every index.
-// 'tile' layout (lds-rewrite): 4-byte unit bits 0-1 ^= row bits 3-4, bit 3 ^= row bit 5
+// 'tile' layout (lds-rewrite): 4-byte unit bits 0-1 ^= row bits 4-5, bit 3 ^= row bit 3
 __device__ __forceinline__ int tile_column(int row, int col) {
-  return col ^ (((row >> 3) & 3) ^ ((row >> 5) & 1) * 8);
+  return col ^ (((row >> 3) & 1) * 8 ^ ((row >> 4) & 3));
 }
 
 __global__ void row2col(float *y) {
