@@ -155,26 +155,6 @@ bool fresh(const std::string &StampsFile) {
   return true;
 }
 
-/// Writes Text to a fresh file beside Final and renames it there: a reader
-/// sees the old file or the new one, never half of one.
-bool writeAtomically(const std::string &Final, StringRef Text) {
-  llvm::SmallString<256> Tmp;
-  if (fs::createUniqueFile(Final + ".%%%%%%.tmp", Tmp))
-    return false;
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Tmp, EC);
-    if (EC)
-      return false;
-    OS << Text;
-  }
-  if (fs::rename(Tmp, Final)) {
-    fs::remove(Tmp);
-    return false;
-  }
-  return true;
-}
-
 /// Builds the PCH of Cmd's prelude at Pch (its stamps at Stamps), from an
 /// empty file parsed with Cmd; whether it can be used.
 bool build(const std::vector<std::string> &Cmd, size_t InputAt, const std::string &Directory,
@@ -205,7 +185,15 @@ bool build(const std::vector<std::string> &Cmd, size_t InputAt, const std::strin
                                    Deps->getDependencies().end());
   if (std::find(Headers.begin(), Headers.end(), Empty) == Headers.end())
     Headers.push_back(Empty);
-  Ok = Ok && writeAtomically(Stamps, stamps(Headers)) && !fs::rename(Tmp, Pch);
+  // LLVM's writeToOutput writes beside Stamps and renames: a reader sees the
+  // old list or the new one, never half of one.
+  const std::string List = stamps(Headers);
+  Ok = Ok &&
+       !llvm::errorToBool(llvm::writeToOutput(Stamps, [&](llvm::raw_ostream &OS) {
+         OS << List;
+         return llvm::Error::success();
+       })) &&
+       !fs::rename(Tmp, Pch);
   fs::remove(Tmp);
   return Ok;
 }
