@@ -67,6 +67,28 @@ static int exitStatus(bool Failed, FixOutput Fix, int FixStatus, unsigned Warnin
   return Warnings ? 1 : 0;
 }
 
+/// The closing line of --fix on several files: which were written, which
+/// needed nothing, which were analysed but not written, which not analysed.
+static std::string fixSummary(ArrayRef<std::string> Written, ArrayRef<std::string> Nothing,
+                              ArrayRef<std::string> NotWritten,
+                              ArrayRef<std::string> NotAnalysed) {
+  std::vector<std::string> Parts;
+  auto Part = [&](ArrayRef<std::string> Files, StringRef What) {
+    if (!Files.empty())
+      Parts.push_back(join(Files, ", ") + " " + What.str());
+  };
+  Part(Written, "fixed");
+  Part(Nothing, "needed no change");
+  Part(NotWritten, "not changed (a fix could not be verified or written)");
+  Part(NotAnalysed, "not analysed");
+  return "lds-rewrite: " + join(Parts, "; ") +
+         (NotWritten.empty() && NotAnalysed.empty()
+              ? "\n"
+              : Written.empty() ? "; no file was changed\n"
+                                : "; the files fixed stay fixed (each file is written on its "
+                                  "own, as clang-tidy -fix does)\n");
+}
+
 CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) {
   const RunConfig &Config = R.Config;
   SmallString<256> Cwd;
@@ -136,6 +158,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     unsigned Warnings = 0;
     bool Failed = false;
     int FixStatus = 0;
+    /// With --fix: what became of the file, for the closing summary.
+    enum class Fixed { NotAnalysed, Written, NothingToWrite, NotWritten } Fix = Fixed::NotAnalysed;
   };
   // -j: translation units in parallel, each with its own ClangTool. --fix
   // and --diff (whose re-parse changes the working directory) and explain
@@ -340,6 +364,12 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       raw_string_ostream MsgsOS(Msgs), DiffOS(Diff);
       bool Write = R.Fix == FixOutput::InPlace;
       int S = finishFix(*Plan, OriginalCmd, Lang, FileConfig, Write, MsgsOS, DiffOS);
+      if (S == 2)
+        O.Fix = FileOutcome::Fixed::NotWritten;
+      else if (Plan->Verified && !Plan->Reps.empty())
+        O.Fix = FileOutcome::Fixed::Written;
+      else
+        O.Fix = FileOutcome::Fixed::NothingToWrite;
       if (Plan->Verified)
         for (const ArrayFix &Fix : Plan->Fixes)
           O.Report.Verified.push_back({Fix.ArrayId, Fix.Plan, Plan->Targets, Fix.Replacements,
@@ -381,7 +411,9 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   };
 
   std::set<std::string> PrintedFindings;
+  std::map<FileOutcome::Fixed, std::vector<std::string>> FixSummary;
   auto Collect = [&](FileOutcome &O) {
+    FixSummary[O.Fix].push_back(O.Report.File);
     for (Segment &S : O.Segments) {
       if (!S.Key.empty() && !PrintedFindings.insert(S.Key).second)
         continue;
@@ -418,6 +450,15 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       Done[I].wait();
       Collect(Outcomes[I]);
     }
+  }
+  // --fix on several files, one of which fails, still writes the others
+  // (as clang-tidy -fix does) and exits 2: the summary says which is which.
+  if (R.Fix == FixOutput::InPlace && Jobs.size() > 1 && Config.FixTo.empty()) {
+    Out.flush();
+    Err << fixSummary(FixSummary[FileOutcome::Fixed::Written],
+                      FixSummary[FileOutcome::Fixed::NothingToWrite],
+                      FixSummary[FileOutcome::Fixed::NotWritten],
+                      FixSummary[FileOutcome::Fixed::NotAnalysed]);
   }
   if (R.Explain) {
     Out.flush();

@@ -357,27 +357,13 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
                "fixing '" + Name + "': " + Plan.Description + D.Instead, "lds-bank-conflict");
     if (auto It = TieNotes.find(&D); It != TieNotes.end() && !It->second.empty())
       Out.report(DiagnosticsEngine::Note, D.Decl->getLocation(), It->second);
-    if (D.Array->Dynamic && Plan.Choice.pads()) {
-      bool AllRewritten = !D.Launches.empty();
-      for (const LaunchResize &L : D.Launches) {
-        AllRewritten &= L.Rewritten;
-        if (L.Rewritten)
-          Out.report(DiagnosticsEngine::Note, L.Loc,
-                     "this launch now passes " + std::to_string(L.After) + " bytes for '" + Name +
-                         "' (was " + std::to_string(L.Before) + ")");
-        else
-          Out.report(DiagnosticsEngine::Warning, L.Loc,
-                     "this launch passes " + std::to_string(L.Before) + " bytes of dynamic LDS; '" +
-                         Name + "' now needs " +
-                         (L.After ? std::to_string(L.After) + " bytes" : std::string("more")) +
-                         ", and the tool did not change it: " + L.Why,
-                     "lds-bank-conflict");
-      }
-      if (!AllRewritten)
-        Out.report(DiagnosticsEngine::Note, D.Decl->getLocation(),
-                   "'" + Name + "' is dynamic: its launches must now pass " +
-                       dynamicLaunchSize(Plan, *D.Array));
-    }
+    // A pad of a dynamic array is planned only when every launch of its
+    // kernels is in this file and has its size rewritten (FixPlanning.cpp).
+    if (D.Array->Dynamic && Plan.Choice.pads())
+      for (const LaunchResize &L : D.Launches)
+        Out.report(DiagnosticsEngine::Note, L.Loc,
+                   "this launch now passes " + std::to_string(L.After) + " bytes for '" + Name +
+                       "' (was " + std::to_string(L.Before) + ")");
   }
   P.Reps = std::move(Planned.Reps);
   planBarrierFixes(Ctx, F, Scope, P, Out);
@@ -1001,10 +987,10 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
          << (Several ? "s are" : " is") << " unchanged)\n";
     return Remaining ? 1 : 0;
   }
-  std::vector<std::pair<std::string, std::string>> Writes;
+  std::vector<FileReplacement> Writes;
   for (const Change &C : Changes)
-    Writes.push_back({C.File->Path, C.After});
-  if (llvm::Error E = writeFilesAtomically(Writes))
+    Writes.push_back({C.File->Path, C.Before, C.After});
+  if (llvm::Error E = replaceFiles(Writes))
     return Fail(llvm::toString(std::move(E)));
   Msgs << "lds-rewrite: " << P.File << ": wrote " << P.fixCount()
        << (P.fixCount() == 1 ? " fix" : " fixes");

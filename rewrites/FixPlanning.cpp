@@ -103,13 +103,17 @@ std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
   std::set<unsigned> Seen;
   for (const CUDAKernelCallExpr *K : Finder.Found) {
     const Expr *Size = K->getConfig()->getArg(2);
-    Expr::EvalResult V;
-    if (Size->isValueDependent() || !Size->EvaluateAsInt(V, Ctx))
-      continue; // not a constant: the plan's note covers it
     LaunchResize L;
     L.Loc = SM.getExpansionLoc(K->getBeginLoc());
     if (!Seen.insert(SM.getExpansionLoc(Size->getBeginLoc()).getRawEncoding()).second)
       continue; // one launch, seen in several instantiations
+    Expr::EvalResult V;
+    if (Size->isValueDependent() || !Size->EvaluateAsInt(V, Ctx)) {
+      // A runtime size: the tool can neither check nor grow it.
+      L.Why = "its size is not a constant";
+      Out.push_back(L);
+      continue;
+    }
     L.Before = V.Val.getInt().getZExtValue();
     L.After = RowBytes && L.Before % RowBytes == 0 ? L.Before / W * (W + P) : 0;
     std::vector<const Expr *> Factors;
@@ -150,8 +154,8 @@ std::vector<LaunchResize> resizeLaunches(ASTContext &Ctx,
 class ArrayWriter : public RewriteQuery {
 public:
   ArrayWriter(ASTContext &Ctx, const ArrayEdit &Edit, const SharedArray &Array,
-              const AnalyzedFile &F)
-      : Ctx(Ctx), Edit(Edit), Array(Array), F(F) {}
+              const AnalyzedFile &F, const std::set<const FunctionDecl *> &Kernels)
+      : Ctx(Ctx), Edit(Edit), Array(Array), F(F), Kernels(Kernels) {}
 
   std::optional<std::string> cannotRewrite(const FixPlan &Draft) override {
     std::optional<RewriteRefusal> R = refusal(Draft);
@@ -179,13 +183,46 @@ private:
                                 F.HostErrors.front().Function +
                                 "') may hold launches the tool did not see",
                             Edit.Decl->getLocation()};
+    if (Array.Dynamic && Draft.Choice.pads())
+      if (std::optional<RewriteRefusal> R = launchProblem(Draft))
+        return R;
     return canRewrite(Ctx, Edit, Draft);
+  }
+
+  /// Why a pad of the dynamic array would leave a launch passing fewer
+  /// bytes than the padded array needs (issue 16: the kernel would read
+  /// and write past its allocation), and where; nothing when every launch
+  /// of its kernels is in this file and gets its size rewritten. A kernel
+  /// with no launch here is launched elsewhere, with the old size.
+  std::optional<RewriteRefusal> launchProblem(const FixPlan &Draft) {
+    FileEdits Scratch;
+    std::vector<LaunchResize> Launches =
+        resizeLaunches(Ctx, Kernels, Array, Draft, Edit.Scope, Scratch);
+    std::string Needs = dynamicLaunchSize(Draft, Array);
+    if (Launches.empty())
+      return RewriteRefusal{"no launch of its kernel is in this file: a pad makes its launches "
+                            "pass " + Needs + ", and the launches elsewhere would not",
+                            Edit.Decl->getLocation()};
+    for (const LaunchResize &L : Launches)
+      if (!L.Rewritten) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        std::string Where = "the launch at line " + std::to_string(SM.getExpansionLineNumber(L.Loc));
+        std::string Passes =
+            L.Before ? " passes " + std::to_string(L.Before) + " bytes" : " passes a runtime size";
+        if (L.After)
+          Needs = std::to_string(L.After) + " bytes";
+        return RewriteRefusal{Where + Passes + ", and a pad needs it to pass " + Needs +
+                                  "; the tool cannot change that launch: " + L.Why,
+                              L.Loc};
+      }
+    return std::nullopt;
   }
 
   ASTContext &Ctx;
   const ArrayEdit &Edit;
   const SharedArray &Array;
   const AnalyzedFile &F;
+  const std::set<const FunctionDecl *> &Kernels;
   std::vector<RewriteRefusal> Refusals;
 };
 
@@ -285,7 +322,10 @@ void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
     Ptrs.push_back(&M.Accesses[I]);
     Edit.Accesses.push_back(F.Built.Origins[I].Expr);
   }
-  ArrayWriter Writer(Ctx, Edit, *First, F);
+  std::set<const FunctionDecl *> KernelDecls;
+  for (size_t I : G.Accesses)
+    KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());
+  ArrayWriter Writer(Ctx, Edit, *First, F, KernelDecls);
   PlanOptions Opts;
   Opts.Assumptions = Assumptions;
   Opts.Rewriter = &Writer;
@@ -307,12 +347,8 @@ void planDecl(ASTContext &Ctx, const AnalyzedFile &F, const DeclGroup &G,
   if (!Reps) // the planner asked; a refusal now is the rewrite's own bug
     return Refuse(G.Decl->getLocation(), llvm::toString(Reps.takeError()));
   std::vector<LaunchResize> Launches;
-  if (First->Dynamic && Plan.Choice.pads()) {
-    std::set<const FunctionDecl *> KernelDecls;
-    for (size_t I : G.Accesses)
-      KernelDecls.insert(F.Built.Origins[I].Kernel->getCanonicalDecl());
+  if (First->Dynamic && Plan.Choice.pads())
     Launches = resizeLaunches(Ctx, KernelDecls, *First, Plan, Scope, *Reps);
-  }
   Fix.Found = true;
   Fix.Id = fixId(Kind, Fix.Name, First->Decl);
   Fix.Array = First;

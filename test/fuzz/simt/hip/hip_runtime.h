@@ -39,6 +39,16 @@
 // block of every launch, so a read of LDS the block has not written gives
 // bytes that differ between runs instead of the previous block's values.
 //
+// Dynamic LDS (`extern __shared__ T s[]`): simt::launch's last argument is
+// the byte count the launch passes, and the block's dynamic LDS is exactly
+// that many bytes, poisoned like the static LDS, ending right at a page
+// that may not be read or written: a kernel that reaches past what its
+// launch passes (a pad its launch does not pay for) stops with SIGSEGV.
+// C++ has no `extern` local that names a run-time buffer, so the fuzz
+// harnesses write the declaration as `T *s = simt::dynamicShared<T>()` and
+// `k<<<g, b, n>>>(args)` as `simt::launch(g, b, [&] { k(args); }, n)`
+// (fuzz_layouts.py: the same mechanical substitution in both kernels).
+//
 // warpSize is simt::wave (32 or 64; SIMT_WAVE the default), a variable: the
 // rewritten reductions read it at run time, so one build of a source is
 // checked at both wave sizes. threadIdx and blockIdx are plain globals the
@@ -73,6 +83,20 @@
 // One block runs at a time: a static local is the block's LDS; the section
 // lets the scheduler poison all of it at the start of every block.
 #define __shared__ static __attribute__((section("simt_lds")))
+
+// The vector types the fuzz kernels use, laid out as HIP lays them out.
+template <class T, int N> struct alignas(sizeof(T) * (N == 3 ? 4 : N)) simt_vec;
+template <class T> struct alignas(sizeof(T) * 2) simt_vec<T, 2> { T x, y; };
+template <class T> struct alignas(sizeof(T) * 4) simt_vec<T, 4> { T x, y, z, w; };
+using float2 = simt_vec<float, 2>;
+using float4 = simt_vec<float, 4>;
+using int2 = simt_vec<int, 2>;
+using int4 = simt_vec<int, 4>;
+using double2 = simt_vec<double, 2>;
+inline float2 make_float2(float x, float y) { return {x, y}; }
+inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+inline int2 make_int2(int x, int y) { return {x, y}; }
+inline int4 make_int4(int x, int y, int z, int w) { return {x, y, z, w}; }
 
 struct dim3 {
   unsigned x = 1, y = 1, z = 1;
@@ -364,17 +388,50 @@ inline bool settle() {
   return false;
 }
 
+// The dynamic LDS of the launch in flight (see the top of this file).
+inline unsigned char *DynamicBase = nullptr;
+inline size_t DynamicBytes = 0;
+
 inline void poisonLds(uint64_t Block) {
+  const unsigned char Poison = (unsigned char)(mix(Launches * 0x100000001ull + Block) | 1);
+  if (DynamicBytes)
+    std::memset(DynamicBase, Poison, DynamicBytes);
   if (!__start_simt_lds || !__stop_simt_lds)
     return;
-  const unsigned char Poison = (unsigned char)(mix(Launches * 0x100000001ull + Block) | 1);
   std::memset(__start_simt_lds, Poison, size_t(__stop_simt_lds - __start_simt_lds));
+}
+
+// Maps Bytes of dynamic LDS ending right before an inaccessible page (and
+// with one before it), or unmaps the last launch's when Bytes is 0.
+inline void mapDynamicLds(size_t Bytes) {
+  static unsigned char *Map = nullptr;
+  static size_t MapBytes = 0;
+  if (Map)
+    munmap(Map, MapBytes);
+  Map = nullptr;
+  DynamicBase = nullptr;
+  DynamicBytes = Bytes;
+  if (!Bytes)
+    return;
+  const size_t Page = size_t(sysconf(_SC_PAGESIZE));
+  const size_t Data = (Bytes + Page - 1) / Page * Page;
+  MapBytes = Data + 2 * Page;
+  void *M = mmap(nullptr, MapBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (M == MAP_FAILED) {
+    std::perror("simt: mmap of the dynamic LDS");
+    std::_Exit(ErrorExit);
+  }
+  Map = static_cast<unsigned char *>(M);
+  mprotect(Map, Page, PROT_NONE);
+  mprotect(Map + Page + Data, Page, PROT_NONE);
+  DynamicBase = Map + Page + Data - Bytes;
 }
 
 // Runs Kernel (a callable: the kernel call with its arguments) on every
 // block of Grid, one block after the other, each block's threads in phases.
-template <class F> void launch(dim3 Grid, dim3 BlockShape, F Kernel) {
+template <class F> void launch(dim3 Grid, dim3 BlockShape, F Kernel, size_t DynamicLdsBytes = 0) {
   setUp();
+  mapDynamicLds(DynamicLdsBytes);
   if (InLaunch) {
     std::fprintf(stderr, "simt: error: simt::launch inside a kernel\n");
     std::_Exit(ErrorExit);
@@ -428,6 +485,15 @@ template <class F> void launch(dim3 Grid, dim3 BlockShape, F Kernel) {
         ++stats.Blocks;
       }
   InLaunch = false;
+}
+
+// What `extern __shared__ T s[]` names: the launch's dynamic LDS.
+template <class T> T *dynamicShared() {
+  if (!InLaunch) {
+    std::fprintf(stderr, "simt: error: dynamic LDS outside simt::launch\n");
+    std::_Exit(ErrorExit);
+  }
+  return reinterpret_cast<T *>(DynamicBase);
 }
 
 template <class T> T shuffle(ShflKind K, T V, int64_t Arg, int Width, bool HasMask, uint64_t Mask, Site W) {
