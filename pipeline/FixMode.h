@@ -105,6 +105,7 @@ struct FilePlan {
   std::vector<TailFix> TailFixes;
   unsigned UnfixedTails = 0;
   std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
+  Strategy Strat = Strategy::Auto;      ///< of the run, for the second pass
   size_t BarrierPlaces = 0;             ///< barriers written in the file
   size_t fixCount() const {
     return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size() + TailFixes.size() +
