@@ -1,6 +1,6 @@
 //===- AccessModel.cpp - Names of access, block-source and barrier kinds --===//
 //
-// The spellings are part of the JSON report (shared/design.md): keep them.
+// The spellings are part of the JSON report (docs/design.md): keep them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- BlockCost.h - One access by a whole block: passes, ideal, degree ---===//
 //
-// The one copy of the block rule (shared/design.md, "What one access
+// The one copy of the block rule (docs/design.md, "What one access
 // costs"): passes = the mean of wavePasses over the waves of the block that
 // execute the access (a wave with no active lane skips the instruction, and
 // Nsight counts per executed instruction); the ideal is the same mean for

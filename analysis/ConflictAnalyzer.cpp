@@ -5,7 +5,7 @@
 // wavePasses, and the waves are averaged. Loop counters and other symbols
 // with known values are enumerated and the worst binding is reported. Free
 // symbols (kernel arguments, blockIdx...) are sampled: if the cost moves with
-// them the access is "unknown", never a guess (shared/design.md).
+// them the access is "unknown", never a guess (docs/design.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,7 @@
 //===- ConflictAnalyzer.h - Bank cycles of one access on one target -------===//
 //
 // passes = bank cycles one wave's instruction needs, averaged over the waves
-// of the block that execute it (shared/design.md, "What one access costs";
+// of the block that execute it (docs/design.md, "What one access costs";
 // a wave whose lanes are all off skips the instruction, and Nsight counts
 // per executed instruction). The analyzer evaluates the access's byte offset
 // for every lane with the LaneEvaluator, splits each wave into the target's

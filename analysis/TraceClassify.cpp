@@ -147,7 +147,7 @@ void reductionRegions(const MeasuredKernel &K, const TraceThresholds &T,
   // ATT counts each row's executions exactly: the straight-line rows just
   // before a loop's target that run as often as its first row run once per
   // trip, in the loop. A branch whose offset lands past the loop's real
-  // start (as ../shared/trace/att_synth's does, on the s_barrier after the
+  // start (as test/lit/trace/Inputs/att_synth's does, on the s_barrier after the
   // refill's global_load) then still gives the loop its loads.
   std::map<size_t, size_t> Extended;
   for (const auto &[Target, E] : Loops) {

@@ -1,6 +1,6 @@
 //===- WaveCost.cpp - Bank cycles of one wave's access: the core rule -----===//
 //
-// shared/hardware.md, "The cost of one wave's access": split the wave into
+// docs/hardware.md, "The cost of one wave's access": split the wave into
 // the rule's lane groups; a group costs the largest number of distinct
 // 4-byte words one bank must serve; the groups add up. NVIDIA loads merge
 // groups two by two when every aligned lane pair asks for one address.

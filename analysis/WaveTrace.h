@@ -3,7 +3,7 @@
 // What `lds-rewrite explain` draws: for one access on one target, the wave
 // the analyzer found worst (at the worst iteration), every lane's address,
 // and, per lane group, which lanes ask which words of which bank. The costs
-// follow WaveCost.cpp exactly (shared/hardware.md, "The cost of one wave's
+// follow WaveCost.cpp exactly (docs/hardware.md, "The cost of one wave's
 // access"): a group costs the largest number of distinct requests one bank
 // must serve, the groups add up; NVIDIA loads merge groups two by two when
 // every aligned lane pair asks one address. Clang-free.

@@ -4,7 +4,7 @@
 // (buffers with an element type, a count and an initialisation; or scalars),
 // which buffers are outputs, the tolerance of the comparison, and optionally
 // the bytes moved / FLOPs per launch, targets, the fix strategy and
-// hand-written variants. README.md ("bench") documents the format.
+// hand-written variants. docs/bench.md documents the format.
 //
 // Files ending in .json are read with llvm::json, anything else with
 // llvm::yaml. Errors name the file, the line and column (YAML) and the path

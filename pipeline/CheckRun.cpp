@@ -16,6 +16,7 @@
 #include "report/HostErrorText.h"
 #include "report/JsonReport.h"
 #include "report/ReportBuilder.h"
+#include "pipeline/ProjectRoot.h"
 #include "report/SarifReport.h"
 #include "report/TextReporter.h"
 
@@ -115,7 +116,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     Yaml.emplace(std::string(Main));
   }
   if (Config.Format == OutputFormat::Sarif)
-    Sarif.emplace(std::string(Cwd));
+    Sarif.emplace(reportRoot(R.Files, Config.ProjectRoot, Cwd));
   bool Exporting = Yaml || Sarif;
 
   // Each file's .lds-rewrite.yaml (ProjectConfig.h), read before any work:

@@ -6,7 +6,7 @@
 // of every access, the report in the chosen format and, with --fix or
 // --diff, the fixes planned, verified and written. The command line, `isa
 // --compare-fix` and `bench` all run it in-process; it decides the exit
-// status in one place (shared/design.md: 0 clean, 1 findings, 2 the tool
+// status in one place (docs/design.md: 0 clean, 1 findings, 2 the tool
 // could not do its job).
 //
 //===----------------------------------------------------------------------===//

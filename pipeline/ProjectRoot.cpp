@@ -35,6 +35,20 @@ std::string projectRoot(llvm::StringRef File) {
   return Start;
 }
 
+std::string reportRoot(const std::vector<std::string> &Files, llvm::StringRef Override,
+                       llvm::StringRef Fallback) {
+  if (!Override.empty())
+    return realFolder(Override);
+  if (!Files.empty())
+    return projectRoot(Files.front());
+  if (llvm::sys::fs::is_directory(Fallback)) {
+    llvm::SmallString<256> Inside(Fallback);
+    llvm::sys::path::append(Inside, "x");
+    return projectRoot(Inside);
+  }
+  return projectRoot(Fallback);
+}
+
 EditScope projectScope(llvm::StringRef File, llvm::StringRef Override) {
   EditScope S;
   S.Root = Override.empty() ? projectRoot(File) : realFolder(Override);

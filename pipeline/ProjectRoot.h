@@ -16,11 +16,20 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace lds {
 
 /// The project folder of File, absolute, symbolic links resolved.
 std::string projectRoot(llvm::StringRef File);
+
+/// Where a report's relative URIs start (SARIF's %SRCROOT%): Override
+/// (--project-root) when given, else the project of the first of Files,
+/// else the project of Fallback (a file or folder). Never the working
+/// directory for its own sake: the same files give the same URIs wherever
+/// the tool runs from.
+std::string reportRoot(const std::vector<std::string> &Files, llvm::StringRef Override,
+                       llvm::StringRef Fallback);
 
 /// The scope of a fix of File: Override when given (made absolute), else
 /// projectRoot(File).

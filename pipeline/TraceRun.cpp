@@ -4,6 +4,7 @@
 #include "pipeline/CheckRun.h"
 #include "pipeline/FixMode.h"
 #include "pipeline/HtmlAccesses.h"
+#include "pipeline/ProjectRoot.h"
 #include "pipeline/TraceInput.h"
 #include "pipeline/TraceJoin.h"
 #include "report/ExplainText.h"
@@ -175,9 +176,9 @@ int runTrace(const TraceRequest &R, llvm::raw_ostream &Out, llvm::raw_ostream &E
   if (R.Config.Format == OutputFormat::Json) {
     Out << llvm::formatv("{0:2}", traceJson(Report)) << "\n";
   } else if (R.Config.Format == OutputFormat::Sarif) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    Out << llvm::formatv("{0:2}", traceSarif(Report, std::string(Cwd), !ParseFailed)) << "\n";
+    // URIs relative to the project of the sources (else of the trace).
+    std::string Root = reportRoot(R.Files, R.Config.ProjectRoot, R.Path);
+    Out << llvm::formatv("{0:2}", traceSarif(Report, Root, !ParseFailed)) << "\n";
   } else {
     printTraceText(Report, Out);
   }

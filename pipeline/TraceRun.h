@@ -13,7 +13,7 @@
 // dropped. The result (report/TraceReport.h) is written as text, JSON or
 // SARIF on Out, and with HtmlPath also as an HTML page.
 //
-// Exit status (shared/design.md): 0 no finding, 1 findings, 2 the trace
+// Exit status (docs/design.md): 0 no finding, 1 findings, 2 the trace
 // cannot be read (file and row named) or a source does not parse.
 //
 //===----------------------------------------------------------------------===//

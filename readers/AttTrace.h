@@ -1,7 +1,7 @@
 //===- AttTrace.h - Read rocprofv3 thread-trace (ATT) output --------------===//
 //
 // What rocprofiler-sdk's att-tool writes for one dispatch
-// (`ui_output_agent_<a>_dispatch_<n>/`, shared/att.md): code.json, one row
+// (`ui_output_agent_<a>_dispatch_<n>/`, docs/trace-format.md): code.json, one row
 // per instruction of each kernel traced, columns 0-9 by position (ISA, 0,
 // row index, "file:line" with " -> " inline chains innermost first, code
 // object, address, Hit, Latency, Stall, Idle: sums over the traced waves),

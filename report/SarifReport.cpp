@@ -13,8 +13,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
-// Both come from report/CMakeLists.txt (-DLDS_REWRITE_HOMEPAGE=... to point
-// SARIF viewers at a hosted copy of the README).
+// Both come from report/CMakeLists.txt. LDS_REWRITE_HOMEPAGE is the https
+// address of the repository's files (README.md and docs/ below it), or empty:
+// then the log has no informationUri and no helpUri (never a file:// path of
+// the build machine), and each rule's help names its page in docs/checks/.
 #if !defined(LDS_REWRITE_VERSION) || !defined(LDS_REWRITE_HOMEPAGE)
 #error "LDS_REWRITE_VERSION and LDS_REWRITE_HOMEPAGE must be defined"
 #endif
@@ -66,6 +68,14 @@ Object sarifArtifact(const std::string &SourceRoot, const std::string &Path) {
   llvm::StringRef P(Path);
   if (P.consume_front(SourceRoot))
     return Object{{"uri", encodePath(P)}, {"uriBaseId", SrcRoot}};
+  // The root has its symbolic links resolved (ProjectRoot.h): so must the
+  // path be before it can be compared.
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real)) {
+    llvm::StringRef R(Real);
+    if (R.consume_front(SourceRoot))
+      return Object{{"uri", encodePath(R)}, {"uriBaseId", SrcRoot}};
+  }
   return Object{{"uri", fileURI(Path)}};
 }
 
@@ -181,17 +191,62 @@ void SarifReport::addHostErrors(const std::vector<HostError> &Errors) {
              {"message", Object{{"text", hostErrorSummary(Errors)}}}});
 }
 
-Object sarifRule(const char *Id, const char *Name, const char *Short, const char *Full) {
-  return Object{{"id", Id},
-                {"name", Name},
-                {"shortDescription", Object{{"text", Short}}},
-                {"fullDescription", Object{{"text", Full}}},
-                {"helpUri", LDS_REWRITE_HOMEPAGE "#usage"},
-                {"defaultConfiguration", Object{{"level", "warning"}}},
-                {"properties", Object{{"tags", Array{"performance", "gpu"}},
-                                      {"precision", "high"},
-                                      {"problem.severity", "warning"}}}};
+std::string docsURL(llvm::StringRef Page) {
+  llvm::StringRef Base(LDS_REWRITE_HOMEPAGE);
+  if (Base.empty())
+    return "";
+  return (Base.rtrim('/') + "/" + Page).str();
 }
+
+Object sarifRule(llvm::StringRef Id, llvm::StringRef Name, llvm::StringRef Short,
+                 llvm::StringRef Full) {
+  // help: what GitHub code scanning shows under "Rule help" (GH2012 wants
+  // one on every rule). The reference page is docs/checks/<id>.md of the
+  // repository; a link only where the build knows its address.
+  // json::Value keeps a StringRef as it is: every string is copied here.
+  std::string Page = ("docs/checks/" + Id + ".md").str();
+  std::string URL = docsURL(Page);
+  std::string I = Id.str(), S = Short.str(), F = Full.str();
+  std::string Text = S + ".\n\n" + F + "\n\nReference: " + Page +
+                     " in the lds-rewrite repository" + (URL.empty() ? "" : " (" + URL + ")") +
+                     ". Silence one finding with // NOLINT(" + I + "), the check with --checks=-" +
+                     I + ".";
+  std::string Markdown = "**" + S + "**\n\n" + F + "\n\nReference: " +
+                         (URL.empty() ? "`" + Page + "`" : "[" + Page + "](" + URL + ")") +
+                         " in the lds-rewrite repository. Silence one finding with `// NOLINT(" +
+                         I + ")`, the check with `--checks=-" + I + "`.";
+  Object Rule{{"id", I},
+              {"name", Name.str()},
+              {"shortDescription", Object{{"text", S}}},
+              {"fullDescription", Object{{"text", F}}},
+              {"help", Object{{"text", std::move(Text)}, {"markdown", std::move(Markdown)}}},
+              {"defaultConfiguration", Object{{"level", "warning"}}},
+              {"properties", Object{{"tags", Array{"performance", "gpu"}},
+                                    {"precision", "high"},
+                                    {"problem.severity", "warning"}}}};
+  if (!URL.empty())
+    Rule["helpUri"] = URL;
+  return Rule;
+}
+
+namespace {
+
+/// "lds-foo-bar" -> "LdsFooBar".
+std::string camelName(llvm::StringRef Check) {
+  std::string Out;
+  bool Up = true;
+  for (char C : Check) {
+    if (C == '-') {
+      Up = true;
+      continue;
+    }
+    Out += Up ? llvm::toUpper(C) : C;
+    Up = false;
+  }
+  return Out;
+}
+
+} // namespace
 
 Value SarifReport::render(bool Successful) const {
   Array Rules{sarifRule(CheckName, "LdsBankConflict", "GPU shared-memory (LDS) bank conflict",
@@ -224,6 +279,13 @@ Value SarifReport::render(bool Successful) const {
           "only after the loop's trailing barrier. lds-rewrite --fix prefetches the "
           "next iteration's loads into registers across the barriers, where the "
           "rules of moving code across a barrier allow it."));
+    else {
+      // A check this file has no words for yet: still a rule, so that
+      // ruleIndex points at one, with its reference page as the help.
+      Rules.push_back(sarifRule(Check, camelName(Check), "lds-rewrite check " + Check,
+                                "A finding of the lds-rewrite check of this name; its "
+                                "reference page says what it finds and how it fixes it."));
+    }
   }
   Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
@@ -238,8 +300,10 @@ Value sarifLog(const std::string &SourceRoot, Array Rules, Array Results, Object
   Object Driver{{"name", "lds-rewrite"},
                 {"version", LDS_REWRITE_VERSION},
                 {"semanticVersion", LDS_REWRITE_VERSION},
-                {"informationUri", LDS_REWRITE_HOMEPAGE},
                 {"rules", std::move(Rules)}};
+  std::string Info = docsURL("README.md");
+  if (!Info.empty())
+    Driver["informationUri"] = Info;
   Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
              {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", fileURI(Root)}}}}},
              {"columnKind", "utf16CodeUnits"},

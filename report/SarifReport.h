@@ -3,7 +3,8 @@
 // One run of one tool (lds-rewrite) with one rule, lds-bank-conflict. Each
 // finding is a result: level "warning" for a conflict ("note" for a cost
 // that cannot be known), its message, its place as a URI relative to the
-// working directory (uriBaseId %SRCROOT%, declared in originalUriBaseIds),
+// project root (uriBaseId %SRCROOT%, declared in originalUriBaseIds; the
+// root the fixes use, ProjectRoot.h, whatever the working directory),
 // the declaration and launch notes as relatedLocations, the fix of its array
 // (on the array's first finding) as artifactChanges with replacements, and a
 // partialFingerprints entry that does not depend on line numbers. Findings
@@ -28,7 +29,8 @@ namespace lds {
 
 class SarifReport {
 public:
-  /// SourceRoot: where relative URIs start (the working directory).
+  /// SourceRoot: where relative URIs start (the project root, absolute,
+  /// symbolic links resolved).
   explicit SarifReport(std::string SourceRoot);
   /// Adds F: a file that could not be analysed as an error notification,
   /// errors in its host code (HostErrors.h) as a warning notification at
@@ -58,9 +60,11 @@ std::string fileURI(const std::string &AbsPath);
 /// %SRCROOT% when Path is below it, else a file:// URI.
 llvm::json::Object sarifArtifact(const std::string &SourceRoot, const std::string &Path);
 
-/// A reportingDescriptor: every rule of lds-rewrite's has the same shape.
-llvm::json::Object sarifRule(const char *Id, const char *Name, const char *Short,
-                             const char *Full);
+/// A reportingDescriptor: every rule of lds-rewrite's has the same shape,
+/// with help (text and markdown) naming its page docs/checks/<Id>.md, and a
+/// helpUri only when the build was given the repository's https address.
+llvm::json::Object sarifRule(llvm::StringRef Id, llvm::StringRef Name, llvm::StringRef Short,
+                             llvm::StringRef Full);
 
 /// The whole log: one run of lds-rewrite with these rules, results and
 /// invocation, %SRCROOT% declared as SourceRoot.

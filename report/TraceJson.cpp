@@ -1,6 +1,6 @@
 //===- TraceJson.cpp - lds-rewrite trace --format=json --------------------===//
 //
-// The schema is README.md's ("trace"); its version changes when a field
+// The schema is docs/trace.md's; its version changes when a field
 // changes meaning or goes, not when one is added.
 //
 //===----------------------------------------------------------------------===//

@@ -5,7 +5,7 @@
 // and joins each finding with the static analysis of its line; this is the
 // result, plain data, and the four ways of writing it:
 //   text   clang-style, one warning per hot line with notes (TraceText.cpp)
-//   json   the README's "trace" schema (TraceJson.cpp)
+//   json   the schema of docs/trace.md (TraceJson.cpp)
 //   sarif  SARIF 2.1.0, rule lds-trace, as code scanning reads it
 //          (TraceSarif.cpp)
 //   html   the measured instructions next to the predicted bank maps

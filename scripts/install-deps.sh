@@ -2,7 +2,8 @@
 # Installs, with apt-get, whatever lds-rewrite needs that this Debian machine
 # lacks: Debian's LLVM/Clang 22 (no LLVM is ever built here), HIP headers and
 # device libraries, GoogleTest, CMake and Ninja, and for the tests git,
-# pre-commit and chromium (headless). Packages already present are
+# pre-commit, chromium (headless) and python3-jsonschema (the SARIF schema
+# check). Packages already present are
 # left alone, so a second run does nothing.
 set -euo pipefail
 
@@ -11,7 +12,7 @@ packages=(
   clang-22 libclang-22-dev llvm-22-dev lld-22 clang-tools-22 clang-tidy-22
   libamdhip64-dev rocm-device-libs
   libgtest-dev
-  git pre-commit chromium
+  git pre-commit chromium python3-jsonschema
 )
 
 missing=()

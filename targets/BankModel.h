@@ -3,7 +3,7 @@
 // The bank model is data. A TargetModel holds the facts of one GPU (wave
 // size, capacity, allocation granule, wave slots) and its BankRules, one per (access
 // direction, width). Each row carries the source it was taken from and a
-// confidence tag, as in shared/hardware.md. The built-in rows live in
+// confidence tag, as in docs/hardware.md. The built-in rows live in
 // BankModelTable.cpp; --bank-model=FILE (JSON) adds or overrides targets and
 // rows (BankModelJSON.cpp).
 //

@@ -28,7 +28,7 @@ const char *Usage =
     "variant on the same inputs, checks that the outputs equal the original's, times\n"
     "each (events: warm-up, then the median of N samples of a launch loop) and prints\n"
     "a table with the tool's predicted passes and, when ncu (NVIDIA) or rocprofv3\n"
-    "(AMD) is found, the measured bank-conflict counters. README.md (\"bench\")\n"
+    "(AMD) is found, the measured bank-conflict counters. docs/bench.md\n"
     "documents the spec.\n"
     "Exit status: 0 all outputs equal, 1 a variant's outputs differ, 2 an error.\n";
 

@@ -7,7 +7,7 @@
 //   lds-rewrite bench <spec> [options]    (BenchMode.h)
 //
 // Parses each file's device side, finds every __shared__ access, and reports
-// its bank cost on each target (shared/design.md is the contract). The work
+// its bank cost on each target (docs/design.md is the contract). The work
 // is pipeline/CheckRun's; this file reads the options of check and explain
 // and picks the mode. Exit status: 0 no finding, 1 findings, 2 the tool
 // could not do its job.

@@ -1,4 +1,4 @@
-// The strided column read of ../shared/oracle/time_pad.cu without its
+// The strided column read of test/oracle/time_pad.cu without its
 // template: one block of 1024 threads reads columns of a [64][64+PAD] fp16
 // tile, each warp lane a different row. PAD is 0 here; bench/specs/
 // colread_fp16.yaml builds the same file with -DPAD=1,2,4,8,32 as hand

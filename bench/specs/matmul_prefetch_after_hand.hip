@@ -1,6 +1,7 @@
 // Hand-written register prefetch of examples/matmul_tiled.hip (BENCHMARKS.md
 // (5)), the next tiles loaded right after the first
-// barrier, overlapping the compute (shared/barriers/matmul_tiled_prefetch_hand.hip).
+// barrier, overlapping the compute (the placement of seb-v/fp32_sgemm_amd's kernel4,
+// docs/barriers.md).
 
 #include <hip/hip_runtime.h>
 

@@ -1,6 +1,6 @@
 // Hand-written register prefetch of examples/matmul_tiled.hip (BENCHMARKS.md
 // (5)), the next tiles loaded right after the LDS stores,
-// before their barrier (shared/barriers/matmul_tiled_prefetch_between_hand.hip).
+// before their barrier (the clamped prefetch of docs/barriers.md).
 
 #include <hip/hip_runtime.h>
 

@@ -27,7 +27,7 @@ FB_HIP=$ROOT/include-fallback/hip
 FB_CUDA=$ROOT/include-fallback/cuda
 COMPAT=$ROOT/include-fallback/compat/lds_rocm_compat.h
 CUDA_COMPAT=$ROOT/include-fallback/compat/lds_cuda_compat.h
-ORACLE=$ROOT/../shared/oracle/gen_cases.py
+ORACLE=$ROOT/test/oracle/gen_cases.py
 
 command -v "$CLANG" >/dev/null || { echo "no compiler '$CLANG' (set LDS_CLANG)" >&2; exit 2; }
 
@@ -178,10 +178,9 @@ check_cuda_file() {
 
 shopt -s nullglob
 FILES=("$DIR"/*.hip "$DIR"/*.cu)
-# The oracle's 129 kernels, as a larger CUDA input, when shared/ is there.
-if [ -f "$ORACLE" ] && (cd "$TMP" && python3 "$ORACLE" >/dev/null 2>&1); then
-  FILES+=("$TMP/nv_bank_truth.cu")
-fi
+# The oracle's 129 kernels (test/oracle), as a larger CUDA input.
+(cd "$TMP" && python3 "$ORACLE" >/dev/null) || { echo "FAIL  $ORACLE did not write nv_bank_truth.cu" >&2; exit 1; }
+FILES+=("$TMP/nv_bank_truth.cu")
 [ ${#FILES[@]} -gt 0 ] || { echo "no sample kernels in $DIR" >&2; exit 2; }
 
 # One job per file, JOBS at a time; reports printed in file order.

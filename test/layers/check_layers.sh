@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The layers only look down: a file of one folder includes headers of its own
 # folder or of folders listed before it here, never of one listed after it
-# (README.md, "Layout"). Fails naming each include that runs back up.
+# (docs/layout.md). Fails naming each include that runs back up.
 #   check_layers.sh SOURCE_DIR
 set -uo pipefail
 cd "$1"

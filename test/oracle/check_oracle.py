@@ -114,7 +114,7 @@ def fmt(x):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tool", required=True, help="the lds-rewrite executable")
-    ap.add_argument("--oracle-dir", required=True, help="shared/oracle (gen_cases.py, truth_h200.tsv)")
+    ap.add_argument("--oracle-dir", required=True, help="test/oracle (gen_cases.py, truth_h200.tsv)")
     ap.add_argument("--workdir", required=True, help="scratch directory (created)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds the tool may run")
     args = ap.parse_args()

@@ -53,6 +53,9 @@ work="$tmp/work"
 mkdir -p "$work"
 cd "$work"
 git init -q
+# args as the README writes them: a target list with a comma is quoted, or
+# YAML's flow sequence splits it into two items ("--target=gfx942" and
+# "gfx90a", a file name) and the hook fails on every commit.
 use_hook() {
   cat > .pre-commit-config.yaml <<EOF
 repos:
@@ -60,7 +63,7 @@ repos:
     rev: $rev
     hooks:
       - id: $1
-        args: [--target=gfx942]
+        args: ["--target=gfx942,gfx90a"]
 EOF
   git add .pre-commit-config.yaml
 }
@@ -74,8 +77,8 @@ git add kernel.hip
 if git commit -m "conflicting kernel" >"$tmp/log" 2>&1; then
   cat "$tmp/log"; fail "the conflicting kernel was accepted"
 fi
-grep -q "kernel.hip:24:37: warning: 32-way LDS bank conflict on gfx942" "$tmp/log" ||
-  { cat "$tmp/log"; fail "the rejection does not show the finding"; }
+grep -q "kernel.hip:24:37: warning: 32-way LDS bank conflict on gfx942 and gfx90a" "$tmp/log" ||
+  { cat "$tmp/log"; fail "the rejection does not show the finding on both targets of the quoted args"; }
 grep -q "^lds-rewrite (LDS bank conflicts).*Failed" "$tmp/log" ||
   { cat "$tmp/log"; fail "pre-commit did not report the hook as failed"; }
 git rev-parse -q --verify HEAD:kernel.hip >/dev/null && fail "kernel.hip was committed"
@@ -110,7 +113,7 @@ cmp -s conflict.hip "$root/examples/transpose.hip" && fail "conflict.hip was not
 grep -q "tile\[TILE_DIM\]\[TILE_DIM + 1\]" conflict.hip ||
   { git diff conflict.hip; fail "conflict.hip was not padded as expected"; }
 sed 's/^/  | /' "$tmp/log"
-lds-rewrite --target=gfx942 conflict.hip >/dev/null 2>&1 || fail "the fixed file still has conflicts"
+lds-rewrite --target=gfx942,gfx90a conflict.hip >/dev/null 2>&1 || fail "the fixed file still has conflicts"
 git add conflict.hip
 git commit -m "conflicting kernel, fixed" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "the fixed kernel was rejected"; }
 git rev-parse -q --verify HEAD:conflict.hip >/dev/null || fail "conflict.hip was not committed"

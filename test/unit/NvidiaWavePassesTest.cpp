@@ -1,7 +1,7 @@
 //===- NvidiaWavePassesTest.cpp - sm_90 rule against hand-built oracle rows ===//
 //
 // Each expectation is the `wavefronts_per_inst` that Nsight Compute measured
-// on an H200 for that row of shared/oracle/truth_h200.tsv. OracleTest.cpp
+// on an H200 for that row of test/oracle/truth_h200.tsv. OracleTest.cpp
 // checks all 129 rows from the file; these stay readable on their own.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- OracleExprParser.h - The index syntax of shared/oracle/cases.tsv ---===//
+//===- OracleExprParser.h - The index syntax of test/oracle/cases.tsv -----===//
 //
 // Test-only: parses the C expressions of the oracle's case table (tx, ty,
 // integer literals, + - * / % << >> & ^ | < <= > >= == != && || ?: and

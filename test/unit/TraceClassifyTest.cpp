@@ -162,7 +162,7 @@ TEST(TraceClassify, TypeCLoopFromTheBranchTarget) {
 }
 
 TEST(TraceClassify, LoopStartsWhereItsRowsRunAsOften) {
-  // ../shared/trace/att_synth's refill loop: 16 waves x 16 trips, its
+  // test/lit/trace/Inputs/att_synth's refill loop: 16 waves x 16 trips, its
   // branch lands on the s_barrier, two rows past the global_load that runs
   // 256 times as well. The load is the loop's: a refill, no Type C, however
   // many barriers.

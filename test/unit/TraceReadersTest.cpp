@@ -1,7 +1,7 @@
 //===- TraceReadersTest.cpp - rocprofv3 ATT and Nsight Compute readers ----===//
 //
 // readers/AttTrace.h and readers/NcuSource.h on variants written by their
-// writers' rules (shared/att.md): string and list headers, extra columns,
+// writers' rules (docs/trace-format.md): string and list headers, extra columns,
 // label rows anywhere, Hit == 0, inline chains and space-joined sources,
 // "file:?", quoted CSV fields; and the errors, each naming file and row.
 // The fixtures themselves are read end to end by test/lit/trace.
@@ -22,7 +22,7 @@ namespace {
 std::string error(llvm::Error E) { return llvm::toString(std::move(E)); }
 
 TEST(AttTrace, TheSharedFixtureAsWritten) {
-  // ../shared/trace/att_synth, copied unchanged into test/lit/trace/Inputs.
+  // test/lit/trace/Inputs/att_synth (docs/trace-format.md, "Fixtures").
   auto D = att::readAtt(LDS_TRACE_FIXTURE_DIR "/att_synth");
   ASSERT_TRUE(static_cast<bool>(D)) << error(D.takeError());
   ASSERT_EQ(D->size(), 1u);
@@ -45,7 +45,7 @@ TEST(AttTrace, TheSharedFixtureAsWritten) {
 }
 
 TEST(NcuSource, TheSharedFixtureAsWritten) {
-  // ../shared/trace/ncu_conflict/src_both.csv: two launches of conflict(),
+  // test/lit/trace/Inputs/ncu/src_both.csv: two launches of conflict(),
   // stride 32 then 1.
   auto Buf = llvm::MemoryBuffer::getFile(LDS_TRACE_FIXTURE_DIR "/ncu/src_both.csv");
   ASSERT_TRUE(static_cast<bool>(Buf));

@@ -1,6 +1,6 @@
 //===- TsvRows.h - Rows of the measured tab-separated tables --------------===//
 //
-// The H200 truth tables (shared/oracle, test/oracle/ldmatrix) are
+// The H200 truth tables (test/oracle, test/oracle/ldmatrix) are
 // tab-separated with a header line; the tests read them as rows of named
 // cells.
 //

@@ -2,9 +2,12 @@
 """Checks lds-rewrite's SARIF report (read on stdin) as GitHub code scanning
 reads it, then the expectations given as options.
 
-Always checked: $schema and version 2.1.0; one run; tool.driver with name,
-version, informationUri and the rule lds-bank-conflict (shortDescription,
-fullDescription, helpUri, defaultConfiguration.level); originalUriBaseIds
+Always checked: the SARIF 2.1.0 JSON schema (test/sarif/sarif-schema-2.1.0.json,
+with python3-jsonschema); $schema and version 2.1.0; one run; tool.driver
+with name, version, an informationUri only if http(s) (never a file:// path
+of the build machine), and the rule lds-bank-conflict (shortDescription,
+fullDescription, help with text and markdown, as GitHub code scanning wants,
+GH2012; a helpUri only if http(s); defaultConfiguration.level); originalUriBaseIds
 with %SRCROOT% an absolute file URI ending in '/'; every result with ruleId
 lds-bank-conflict, ruleIndex 0, level warning or note, a message, one
 physical location whose relative URI (uriBaseId %SRCROOT%) names an existing
@@ -24,8 +27,8 @@ Options:
   --apply URI=FILE            applying every fix of the report to URI gives
                               FILE, byte for byte
   --src-root DIR              %SRCROOT% is DIR
-  --schema FILE               also validate against this JSON schema, when
-                              the file and python3-jsonschema are there
+  --schema FILE               validate against this JSON schema instead of
+                              test/sarif/sarif-schema-2.1.0.json
   --success true|false        invocations[0].executionSuccessful
   --rule ID                   the one rule every result has (default
                               lds-bank-conflict; lds-trace for `lds-rewrite
@@ -114,16 +117,21 @@ def main():
     driver = run.get('tool', {}).get('driver', {})
     need(driver.get('name') == 'lds-rewrite', 'tool.driver.name is not lds-rewrite')
     need(bool(driver.get('version')), 'tool.driver.version missing')
-    info = driver.get('informationUri', '')
-    need(urllib.parse.urlparse(info).scheme in ('http', 'https', 'file'),
-         'tool.driver.informationUri is not an absolute URI: %r' % info)
+    info = driver.get('informationUri')
+    need(info is None or urllib.parse.urlparse(info).scheme in ('http', 'https'),
+         'tool.driver.informationUri is not an http(s) address: %r' % info)
     rules = driver.get('rules', [])
     if need(len(rules) == 1, 'expected one rule'):
         r = rules[0]
         need(r.get('id') == args.rule, 'rule id is %r' % r.get('id'))
         need(bool(text_of(r.get('shortDescription'))), 'rule shortDescription missing')
         need(bool(text_of(r.get('fullDescription'))), 'rule fullDescription missing')
-        need(urllib.parse.urlparse(r.get('helpUri', '')).scheme != '', 'rule helpUri missing')
+        help_ = r.get('help', {})
+        need(bool(help_.get('text')) and bool(help_.get('markdown')),
+             'rule help (text and markdown) missing')
+        need('helpUri' not in r or
+             urllib.parse.urlparse(r['helpUri']).scheme in ('http', 'https'),
+             'rule helpUri is not an http(s) address: %r' % r.get('helpUri'))
         need(r.get('defaultConfiguration', {}).get('level') == 'warning',
              'rule defaultConfiguration.level is not warning')
 
@@ -265,15 +273,18 @@ def main():
         need(out == open(expected, 'rb').read(),
              'applying the fixes of %s does not give %s' % (uri, expected))
 
-    if args.schema and os.path.isfile(args.schema):
-        try:
-            import jsonschema
-        except ImportError:
-            jsonschema = None
-        if jsonschema:
-            schema = json.load(open(args.schema))
-            for err in jsonschema.Draft7Validator(schema).iter_errors(log):
-                fail('schema: %s at %s' % (err.message, '/'.join(str(p) for p in err.path)))
+    schema_file = args.schema or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), '..', '..', 'sarif', 'sarif-schema-2.1.0.json')
+    try:
+        import jsonschema
+    except ImportError:
+        fail('python3-jsonschema is missing (scripts/install-deps.sh installs it)')
+        jsonschema = None
+    if jsonschema and need(os.path.isfile(schema_file), 'no schema file %s' % schema_file):
+        schema = json.load(open(schema_file))
+        cls = jsonschema.validators.validator_for(schema)
+        for err in cls(schema, format_checker=cls.FORMAT_CHECKER).iter_errors(log):
+            fail('schema: %s at %s' % (err.message, '/'.join(str(p) for p in err.path)))
 
     return report()
 

@@ -13,7 +13,7 @@ For each example of spec.json (all of them without NAME):
      decoder prints it, with its address and size; llvm-symbolizer --inlines
      its DWARF line and inline chain;
   4. code.json, filenames.json, occupancy.json and one wave file are
-     written by the att-tool writer's rules (../shared/att.md sections 1-2,
+     written by the att-tool writer's rules (docs/trace-format.md,
      the shapes of Inputs/att_synth): a label row "; <mangled>" with the
      demangled name, col1 0, col2 the row index, col3 "file:line" with
      " -> " inline chains innermost first and the kernel's line last
