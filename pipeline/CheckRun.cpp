@@ -8,6 +8,7 @@
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/FixMode.h"
 #include "pipeline/HostErrors.h"
+#include "pipeline/NvccCommand.h"
 #include "pipeline/PreludePch.h"
 #include "pipeline/ProjectConfig.h"
 #include "pipeline/Suppressions.h"
@@ -218,12 +219,34 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     sys::fs::make_absolute(Abs);
     clang::tooling::CompileCommand Cmd;
     bool FromDB = false;
-    if (R.Database) {
-      std::vector<clang::tooling::CompileCommand> Cmds = R.Database->getCompileCommands(Abs);
+    const clang::tooling::CompilationDatabase *DB =
+        R.Database ? R.Database : static_cast<const clang::tooling::CompilationDatabase *>(R.Discovered);
+    if (DB) {
+      std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
       if (!Cmds.empty()) {
         Cmd = Cmds.front();
         FromDB = true;
+        // CMake's CUDA language writes nvcc commands: clang's CUDA driver
+        // takes them translated (the targets of -arch/-gencode kept).
+        if (isNvccCommand(Cmd.CommandLine))
+          Cmd.CommandLine = nvccToClang(Cmd.CommandLine);
       }
+    }
+    // A database written elsewhere (or by hand) may name a folder that is
+    // not here: clang would abort in chdir.
+    if (FromDB && !sys::fs::is_directory(Cmd.Directory)) {
+      FileFail(File + ": its compile command names the directory '" + Cmd.Directory +
+               "', which does not exist (the entry for " + Cmd.Filename + " in " +
+               (R.Discovered && !R.Database ? R.Discovered->sourceOf(Abs) : std::string("the -p database")) +
+               ")");
+      return;
+    }
+    if (FromDB && !R.Database && R.Discovered && !R.PrintParseCommand) {
+      std::string S;
+      raw_string_ostream OS(S);
+      WithColor::note(OS, "lds-rewrite") << File << ": compile command from "
+                                         << R.Discovered->sourceOf(Abs) << " (-p names another)\n";
+      Emit(true, S);
     }
     if (!FromDB) {
       Cmd.Directory = std::string(Cwd);

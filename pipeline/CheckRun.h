@@ -18,6 +18,7 @@
 #include "planner/FixPlanner.h"
 
 #include "clang/AST/ASTContext.h"
+#include "pipeline/DatabaseDiscovery.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,6 +38,8 @@ struct CheckRequest {
   std::vector<std::string> CompilerArgs;
   /// -p: where compile commands come from; null: CompilerArgs only.
   const clang::tooling::CompilationDatabase *Database = nullptr;
+  /// Without -p: the databases found beside each file (said when used).
+  const DiscoveredDatabases *Discovered = nullptr;
   /// Targets, block, values, format, headers, bank model, paths.
   RunConfig Config;
   Strategy Strat = Strategy::Auto;

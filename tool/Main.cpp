@@ -170,7 +170,11 @@ static int runCheckMode(ExplainRequest &Explain) {
       return fail("cannot load a compilation database from '" + BuildPath + "': " + Err);
   }
 
+  // Without -p, as clang-tidy: a compile_commands.json beside each file.
+  DiscoveredDatabases Discovered;
   CheckRequest R;
+  if (!DB)
+    R.Discovered = &Discovered;
   R.Files = Files;
   R.CompilerArgs = options::CompilerArgs;
   R.Database = DB.get();
