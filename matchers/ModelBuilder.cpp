@@ -318,6 +318,8 @@ BuiltModel buildModel(ASTContext &Ctx, const ModelOptions &Opts) {
       Out.M.Statements.push_back(std::move(S));
     for (const EscapedPointer &E : Walker.escapes())
       Out.Escapes.push_back(E);
+    for (const StoredAddress &A : findStoredAddresses(Ctx, K))
+      Out.Stored.push_back(A);
   }
   return Out;
 }

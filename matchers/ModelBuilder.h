@@ -10,6 +10,7 @@
 
 #include "analysis/AccessModel.h"
 #include "matchers/KernelWalker.h"
+#include "matchers/StoredAddresses.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -45,6 +46,7 @@ struct BuiltModel {
   std::vector<AccessOrigin> Origins;                        ///< parallel to M.Accesses
   std::map<std::string, const clang::VarDecl *> ArrayDecls; ///< by array id
   std::vector<EscapedPointer> Escapes;
+  std::vector<StoredAddress> Stored; ///< addresses kept in objects
   std::vector<const clang::Stmt *> BarrierSites; ///< parallel to M.Barriers
   std::vector<const clang::FunctionDecl *> BarrierKernels; ///< parallel to M.Barriers
 };

@@ -10,6 +10,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace lds {
@@ -97,6 +99,57 @@ void addBarrierFinding(Builder &B, const BarrierFindingText &T, const char *Chec
     B.note(N.Loc, N.Message);
 }
 
+/// Issue 15, never silent: an array whose accesses go where the tool does
+/// not follow is said, once per call it escapes into and once if none of
+/// its accesses was found at all; a run that analysed nothing of an array
+/// must not read as "no finding".
+void addUnfollowedArrays(Builder &B, const AnalyzedFile &F) {
+  const SourceManager &SM = B.sourceManager();
+  const Model &M = F.Built.M;
+  std::set<std::string> Accessed;
+  for (const Access &A : M.Accesses)
+    Accessed.insert(A.ArrayId);
+  std::set<std::pair<std::string, unsigned>> Escaped; ///< (name, declaration line)
+  std::set<unsigned> SaidCalls;
+  for (const EscapedPointer &E : F.Built.Escapes) {
+    std::string Name = E.Array->getNameAsString();
+    Escaped.insert({Name, SM.getExpansionLineNumber(E.Array->getLocation())});
+    SourceLocation At = SM.getExpansionLoc(E.Call->getBeginLoc());
+    if (!SaidCalls.insert(At.getRawEncoding()).second)
+      continue;
+    const FunctionDecl *Callee = E.Call->getDirectCallee();
+    std::string What = Callee ? "'" + Callee->getNameAsString() + "'" : std::string("a call");
+    std::string Why = Callee && !Callee->hasBody()
+                          ? " (its definition is not in this translation unit)"
+                          : " (the tool does not follow this call)";
+    B.add(Severity::Remark, At,
+          "'" + Name + "' is passed to " + What + Why + ": its accesses there are not analysed");
+  }
+  std::set<unsigned> SaidStores;
+  for (const StoredAddress &S : F.Built.Stored) {
+    std::string Name = S.Array->getNameAsString();
+    Escaped.insert({Name, SM.getExpansionLineNumber(S.Array->getLocation())});
+    SourceLocation At = SM.getExpansionLoc(S.Where->getBeginLoc());
+    if (!SaidStores.insert(At.getRawEncoding()).second)
+      continue;
+    B.add(Severity::Remark, At,
+          "the address of '" + Name +
+              "' is kept in an object here: its accesses through that object are not followed, "
+              "so the analysis of '" + Name + "' is partial");
+  }
+  for (const SharedArray &A : M.Arrays) {
+    if (Accessed.count(A.Id) || Escaped.count({A.Name, A.Decl.Line}))
+      continue;
+    SourceLocation At = SM.translateLineCol(SM.getMainFileID(), A.Decl.Line, A.Decl.Column);
+    if (A.Decl.File != F.File)
+      At = SourceLocation(); // declared in a header: the remark has no place
+    B.add(Severity::Remark, At,
+          "no access of '" + A.Name + "' in '" + A.Kernel +
+              "' was found: if it is used through code the tool does not follow (a pointer kept "
+              "in a struct, say), nothing of it was analysed");
+  }
+}
+
 /// The first target on which access I's cost is unknown.
 const AccessResult *firstUnknown(const AnalyzedFile &F, size_t I) {
   for (const AccessResult &R : F.Results[I])
@@ -131,6 +184,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
       Report.Findings.back().Cause = firstUnknown(F, G.Members[0])->Cause;
     }
   }
+  if (F.runs(CheckName))
+    addUnfollowedArrays(B, F);
   for (const MatchedRefillLoop &L : F.RefillLoops)
     addBarrierFinding(B, describeRefillLoop(F, L), ExposedWriteLatencyCheck);
   for (size_t I = 0; I < F.Reductions.size(); ++I)

@@ -246,6 +246,13 @@ std::optional<RewriteRefusal> declProblem(ASTContext &Ctx, const AnalyzedFile &F
   }
   if (std::string Why = recordProblem(G.Decl, Ctx); !Why.empty())
     return RewriteRefusal{Why, G.Decl->getLocation()};
+  // Kept in an object (a tile window): its accesses through it would keep
+  // the old layout.
+  for (const StoredAddress &A : F.Built.Stored)
+    if (declKey(SM, A.Array) == Key)
+      return RewriteRefusal{"its address is kept in an object here, and the tool cannot see the "
+                            "accesses made through it",
+                            A.Where->getBeginLoc()};
   for (const EscapedPointer &E : F.Built.Escapes)
     if (declKey(SM, E.Array) == Key) {
       const FunctionDecl *Callee = E.Call->getDirectCallee();
