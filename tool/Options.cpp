@@ -2,6 +2,8 @@
 
 #include "tool/Options.h"
 
+#include "llvm/Config/llvm-config.h"
+
 #include "pipeline/AssumeOption.h"
 #include "pipeline/BlockOption.h"
 
@@ -173,6 +175,12 @@ bool parse(int argc, const char **argv) {
       ToolArgs.push_back(argv[I]);
   }
   cl::HideUnrelatedOptions(category());
+  // --version: lds-rewrite's own version first, then the LLVM it is built
+  // on (clang-tidy prints LLVM's alone, being part of it).
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "lds-rewrite version " << LDS_REWRITE_VERSION << "\n"
+       << "  built with LLVM " << LLVM_VERSION_STRING << "\n";
+  });
   return cl::ParseCommandLineOptions(
       ToolArgs.size(), ToolArgs.data(),
       "lds-rewrite: find LDS / shared-memory bank conflicts in HIP and CUDA kernels\n", &errs());
