@@ -31,6 +31,7 @@
 #include "llvm/Support/Program.h"
 
 #include <cmath>
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -398,28 +399,39 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
 
 namespace {
 
-/// Re-parses Code as File and analyses it, as the check does.
-bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
-               const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
-               std::vector<std::vector<AccessResult>> &OutResults,
-               std::vector<HostError> &OutHostErrors, size_t &OutRedundant,
-               size_t &OutRefills, size_t &OutTails) {
+/// Parses the rewritten Files with Cmd as the check does and hands the
+/// analysed file to OnFile; false if it does not parse.
+bool parseRewritten(const tooling::CompileCommand &Cmd,
+                    const std::map<std::string, std::string> &Files, const AnalyzedFile &Template,
+                    const RunConfig &Config,
+                    const std::function<void(ASTContext &, AnalyzedFile &)> &OnFile) {
   SingleCommandDatabase DB(Cmd);
   tooling::ClangTool Tool(DB, {Cmd.Filename});
   Tool.clearArgumentsAdjusters();
   for (const auto &[Path, Code] : Files)
     Tool.mapVirtualFile(Path, Code);
   bool Got = false;
-  auto Factory = newCheckActionFactory(Config, Template, [&](ASTContext &, AnalyzedFile &F) {
+  auto Factory = newCheckActionFactory(Config, Template, [&](ASTContext &Ctx, AnalyzedFile &F) {
+    OnFile(Ctx, F);
+    Got = true;
+  });
+  return Tool.run(Factory.get()) == 0 && Got;
+}
+
+/// Re-parses Code as File and analyses it, as the check does.
+bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, std::string> &Files,
+               const AnalyzedFile &Template, const RunConfig &Config, Model &OutModel,
+               std::vector<std::vector<AccessResult>> &OutResults,
+               std::vector<HostError> &OutHostErrors, size_t &OutRedundant,
+               size_t &OutRefills, size_t &OutTails) {
+  return parseRewritten(Cmd, Files, Template, Config, [&](ASTContext &, AnalyzedFile &F) {
     OutModel = F.Built.M;
     OutResults = F.Results;
     OutHostErrors = F.HostErrors;
     OutRedundant = F.RedundantBarriers.size() + F.SingleWave.size();
     OutRefills = F.RefillLoops.size();
     OutTails = F.Reductions.size();
-    Got = true;
   });
-  return Tool.run(Factory.get()) == 0 && Got;
 }
 
 /// Plans the layout fixes of the rewritten Files as a second --fix would
@@ -427,16 +439,10 @@ bool reanalyse(const tooling::CompileCommand &Cmd, const std::map<std::string, s
 std::optional<FilePlan> replan(const tooling::CompileCommand &Cmd,
                                const std::map<std::string, std::string> &Files,
                                const AnalyzedFile &Template, const RunConfig &Config, Strategy S) {
-  SingleCommandDatabase DB(Cmd);
-  tooling::ClangTool Tool(DB, {Cmd.Filename});
-  Tool.clearArgumentsAdjusters();
-  for (const auto &[Path, Code] : Files)
-    Tool.mapVirtualFile(Path, Code);
   std::optional<FilePlan> Out;
-  auto Factory = newCheckActionFactory(Config, Template, [&](ASTContext &Ctx, AnalyzedFile &F) {
-    Out = planFixes(Ctx, withoutSuppressed(F), Config, S, /*Color=*/false);
-  });
-  if (Tool.run(Factory.get()) != 0)
+  if (!parseRewritten(Cmd, Files, Template, Config, [&](ASTContext &Ctx, AnalyzedFile &F) {
+        Out = planFixes(Ctx, withoutSuppressed(F), Config, S, /*Color=*/false);
+      }))
     return std::nullopt;
   return Out;
 }
