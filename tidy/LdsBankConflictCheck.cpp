@@ -125,11 +125,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         if (It != FixOf.end() && Attached.insert(It->first).second)
           Fix = It->second;
       }
-      {
-        auto D = diag(T.Loc, "%0") << T.Warning;
-        if (Fix && Fix->Found)
-          addFixIts(D, SM, Fix->Reps);
-      }
+      diag(T.Loc, "%0") << T.Warning;
       // Notes without a place of their own go at the access, right after
       // the warning: clang prints no second snippet for them there (a note
       // without any location would be printed ahead of the snippet before
@@ -140,9 +136,17 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       for (const FindingNote &N : T.Notes)
         if (N.Loc.isValid())
           diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
-      if (Fix)
-        diag(Fix->Found ? Fix->Decl->getLocation() : Fix->RefusalLoc, "%0", DiagnosticIDs::Note)
-            << fixNote(*Fix);
+      // The fix goes with the note at the declaration, not with the warning:
+      // clang prints every line a diagnostic's fix-its touch, and the access
+      // may lie far from the array (clang-tidy's -fix-notes applies it, as
+      // for clang-tidy's own checks whose edits are elsewhere).
+      if (Fix) {
+        auto N = diag(Fix->Found ? Fix->Decl->getLocation() : Fix->RefusalLoc, "%0",
+                      DiagnosticIDs::Note)
+                 << fixNote(*Fix);
+        if (Fix->Found)
+          addFixIts(N, SM, Fix->Reps);
+      }
     }
     if (!T.Remark.empty())
       diag(T.Loc, "%0", DiagnosticIDs::Remark) << T.Remark;

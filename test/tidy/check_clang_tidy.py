@@ -98,7 +98,7 @@ def main():
         f.write(cleaned)
 
     cmd = [a.clang_tidy] + ['-load=' + l for l in a.load] + [
-        temp, '-fix', '--checks=-*,' + a.check_name] + tidy_args + ['--'] + compiler_args
+        temp, '-fix-notes', '--checks=-*,' + a.check_name] + tidy_args + ['--'] + compiler_args
     r = run(cmd)
     out = r.stdout
     print('------------------------ clang-tidy output -----------------------')
