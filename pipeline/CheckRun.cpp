@@ -17,6 +17,7 @@
 #include "report/HostErrorText.h"
 #include "report/JsonReport.h"
 #include "report/ReportBuilder.h"
+#include "report/RunSummary.h"
 #include "pipeline/ProjectRoot.h"
 #include "report/SarifReport.h"
 #include "report/TextReporter.h"
@@ -31,6 +32,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
+
+#include <algorithm>
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
@@ -160,6 +163,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     unsigned Warnings = 0;
     bool Failed = false;
     int FixStatus = 0;
+    /// Per finding of Report: a fix is on offer (for the closing count).
+    std::vector<bool> WithFix;
     /// With --fix: what became of the file, for the closing summary.
     enum class Fixed { NotAnalysed, Written, NothingToWrite, NotWritten } Fix = Fixed::NotAnalysed;
   };
@@ -170,6 +175,11 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   if (Fixing || R.Explain || R.PrintParseCommand || Jobs.size() < 2)
     Threads = 1;
   bool Parallel = Threads > 1;
+  // The closing count, for several files in text; it plans the fixes (with
+  // no compile) to say how many warnings have one.
+  bool Summarize = R.Summary && Jobs.size() > 1 && Config.Format == OutputFormat::Text &&
+                   !R.PrintParseCommand && !R.Explain;
+  RunSummary Summary;
 
   auto ProcessFile = [&](const FileJob &Job, FileOutcome &O) {
     const std::string &File = Job.File;
@@ -180,6 +190,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     auto FileFail = [&](const Twine &Msg) {
       std::string S;
       raw_string_ostream OS(S);
+      OS.enable_colors(true); // coloured when --use-color forces it (Options.h)
       WithColor::error(OS, "lds-rewrite") << Msg << "\n";
       Emit(true, S);
       O.Failed = true;
@@ -244,6 +255,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
     if (FromDB && !R.Database && R.Discovered && !R.PrintParseCommand) {
       std::string S;
       raw_string_ostream OS(S);
+      OS.enable_colors(true); // coloured when --use-color forces it (Options.h)
       WithColor::note(OS, "lds-rewrite") << File << ": compile command from "
                                          << R.Discovered->sourceOf(Abs) << " (-p names another)\n";
       Emit(true, S);
@@ -341,6 +353,14 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
             Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, Color && !ReportToErr,
                              &Ties);
           }
+          if (Summarize && !Plan)
+            Plan = planFixes(Ctx, withoutSuppressed(F), FileConfig, Strat, false);
+          if (Summarize && Plan) {
+            std::vector<PlainFix> Offered = plainFixes(Ctx.getSourceManager(), *Plan);
+            for (const ReportFinding &Found : O.Report.Findings)
+              O.WithFix.push_back(std::any_of(Offered.begin(), Offered.end(),
+                                              [&](const PlainFix &X) { return fixes(X, Found); }));
+          }
           if (Exporting) {
             if (Plan)
               O.Report.Fixes = plainFixes(Ctx.getSourceManager(), *Plan);
@@ -436,7 +456,13 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
 
   std::set<std::string> PrintedFindings;
   std::map<FileOutcome::Fixed, std::vector<std::string>> FixSummary;
-  auto Collect = [&](FileOutcome &O) {
+  auto Collect = [&](FileOutcome &O, size_t I) {
+    if (R.Progress) {
+      Out.flush();
+      Err << "[" << (I + 1) << "/" << Jobs.size() << "] " << Jobs[I].File << "\n";
+    }
+    if (Summarize)
+      Summary.add(O.Report, O.WithFix, O.Failed);
     FixSummary[O.Fix].push_back(O.Report.File);
     for (Segment &S : O.Segments) {
       if (!S.Key.empty() && !PrintedFindings.insert(S.Key).second)
@@ -463,7 +489,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   if (!Parallel) {
     for (size_t I = 0; I < Jobs.size(); ++I) {
       ProcessFile(Jobs[I], Outcomes[I]);
-      Collect(Outcomes[I]);
+      Collect(Outcomes[I], I);
     }
   } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
@@ -472,7 +498,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
       Done.push_back(Pool.async([&, I] { ProcessFile(Jobs[I], Outcomes[I]); }));
     for (size_t I = 0; I < Jobs.size(); ++I) {
       Done[I].wait();
-      Collect(Outcomes[I]);
+      Collect(Outcomes[I], I);
     }
   }
   // --fix on several files, one of which fails, still writes the others
@@ -487,6 +513,10 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
   if (R.Explain) {
     Out.flush();
     return {Failed ? 2 : 0, Failed};
+  }
+  if (Summarize) {
+    Out.flush();
+    Err << Summary.line(/*FixesPlanned=*/true);
   }
   if (Config.Format == OutputFormat::Json)
     Out << formatv("{0:2}", Json.render()) << "\n";

@@ -56,6 +56,11 @@ struct CheckRequest {
   unsigned Jobs = 1;
   /// Whether the output stream takes colours.
   bool Color = false;
+  /// "[3/11] file.hip" on stderr before each file's output.
+  bool Progress = false;
+  /// With several files and text output: the closing count on stderr
+  /// (RunSummary.h); --quiet turns it off.
+  bool Summary = false;
   /// explain: called with each parsed file instead of the report; files a
   /// .lds-rewrite.yaml ignores are explained all the same.
   std::function<void(clang::ASTContext &, const AnalyzedFile &, const RunConfig &, Strategy)>

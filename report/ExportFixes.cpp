@@ -27,12 +27,15 @@ std::string findingKey(const ReportFinding &R) {
          std::to_string(static_cast<int>(Level)) + ":" + R.Message;
 }
 
+bool fixes(const PlainFix &Fix, const ReportFinding &R) {
+  return isExported(R) && R.Level == Severity::Warning &&
+         (Fix.Identity.empty() ? Fix.ArrayIds.count(R.ArrayId) > 0 : Fix.Identity == R.Identity);
+}
+
 void attachFixes(FileReport &F) {
   for (size_t X = 0; X < F.Fixes.size(); ++X)
     for (ReportFinding &R : F.Findings)
-      if (isExported(R) && R.Level == Severity::Warning && R.Fix < 0 &&
-          (F.Fixes[X].Identity.empty() ? F.Fixes[X].ArrayIds.count(R.ArrayId) > 0
-                                       : F.Fixes[X].Identity == R.Identity)) {
+      if (R.Fix < 0 && fixes(F.Fixes[X], R)) {
         R.Fix = static_cast<int>(X);
         break;
       }

@@ -26,6 +26,10 @@ namespace lds {
 /// of one of its arrays.
 void attachFixes(FileReport &F);
 
+/// Whether Fix addresses finding R: a warning, exported, of one of Fix's
+/// arrays (or, for another check's fix, that very finding).
+bool fixes(const PlainFix &Fix, const ReportFinding &R);
+
 /// Whether a finding is exported: about accesses, at a place, and not
 /// suppressed.
 bool isExported(const ReportFinding &R);

@@ -59,6 +59,9 @@ struct ReportFinding {
   /// A remark about an unknown cost: why, and what would make it known.
   std::optional<UnknownCause> Cause;
   bool Suppressed = false; ///< every access is (Suppressions.h)
+  /// A remark that an array's accesses go where the tool does not follow
+  /// them (a call, an object): the analysis of that array is partial.
+  bool Unfollowed = false;
   /// lds-exposed-write-latency: the barrier that waits for the stores, where
   /// the fix puts the next loads ("before-wait", "after-wait"; empty: no
   /// fix), and the rule of barriers.md that forbids it (0: none).

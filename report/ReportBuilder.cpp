@@ -128,6 +128,7 @@ void addUnfollowedArrays(Builder &B, const AnalyzedFile &F) {
                           : " (the tool does not follow this call)";
     B.add(Severity::Remark, At,
           "'" + Name + "' is passed to " + What + Why + ": its accesses there are not analysed");
+    B.Out.Report.Findings.back().Unfollowed = true;
   }
   std::set<unsigned> SaidStores;
   for (const StoredAddress &S : F.Built.Stored) {
@@ -140,6 +141,7 @@ void addUnfollowedArrays(Builder &B, const AnalyzedFile &F) {
           "the address of '" + Name +
               "' is kept in an object here: its accesses through that object are not followed, "
               "so the analysis of '" + Name + "' is partial");
+    B.Out.Report.Findings.back().Unfollowed = true;
   }
   for (const SharedArray &A : M.Arrays) {
     if (Accessed.count(A.Id) || Escaped.count({A.Name, A.Decl.Line}))
@@ -151,6 +153,7 @@ void addUnfollowedArrays(Builder &B, const AnalyzedFile &F) {
           "no access of '" + A.Name + "' in '" + A.Kernel +
               "' was found: if it is used through code the tool does not follow (a pointer kept "
               "in a struct, say), nothing of it was analysed");
+    B.Out.Report.Findings.back().Unfollowed = true;
   }
 }
 

@@ -102,6 +102,19 @@ static cl::opt<bool>
                            "__shared__ (nor HIP_DYNAMIC_SHARED); the pre-commit hooks use it"),
                   cl::cat(options::category()), CheckAndExplain);
 
+// run-clang-tidy's "[3/11] file.hip" before each file's output, on a
+// terminal; and a closing count of what the run found.
+static cl::opt<bool>
+    ProgressOpt("progress",
+                cl::desc("Print [N/M] FILE as each file is done, also when stderr is not a "
+                         "terminal (default: on a terminal, with several files)"),
+                cl::cat(options::category()), cl::sub(cl::SubCommand::getTopLevel()));
+static cl::opt<bool>
+    QuietOpt("quiet",
+             cl::desc("No progress lines and no closing summary (\"N warnings (M with fixes) "
+                      "in K files, U unknown\")"),
+             cl::cat(options::category()), cl::sub(cl::SubCommand::getTopLevel()));
+
 #undef CheckAndExplain
 
 /// clang-tidy's --list-checks: the checks --checks turns on, without a
@@ -186,7 +199,11 @@ static int runCheckMode(ExplainRequest &Explain) {
   R.OnlyShared = OnlySharedOpt;
   R.PrintParseCommand = PrintParseCommand;
   R.Jobs = JobsOpt;
-  R.Color = sys::Process::StandardOutHasColors();
+  R.Color = options::useColor();
+  if (!QuietOpt && !Explain.Active) {
+    R.Progress = ProgressOpt || (R.Files.size() > 1 && sys::Process::StandardErrIsDisplayed());
+    R.Summary = true;
+  }
   if (Explain.Active)
     R.Explain = [&](clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &C, Strategy S) {
       Explain.run(Ctx, F, C, S, outs(), R.Color);

@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -103,7 +104,49 @@ cl::opt<bool> AllowOccupancyLossOpt(
              "a kernel's waves per SIMD on an AMD target (refused otherwise)"),
     cl::cat(category()), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(isaCommand()));
 
+// clang-tidy's --use-color (=false turns colours off), and --no-color as
+// the short form: both force the choice, in a pipe too. For the modes that
+// print clang-style diagnostics (isa and bench print tables).
+#define LDS_COLOURED                                                                               \
+  cl::sub(cl::SubCommand::getTopLevel()), cl::sub(explainCommand()), cl::sub(traceCommand())
+static cl::opt<bool> UseColorOpt(
+    "use-color",
+    cl::desc("Colour the diagnostics (--use-color=false: never); default: when the output is "
+             "a terminal that takes colours"),
+    cl::cat(category()), LDS_COLOURED);
+static cl::opt<bool> NoColorOpt("no-color", cl::desc("Never colour the output (--use-color=false)"),
+                                cl::cat(category()), LDS_COLOURED);
+
 #undef LDS_CHECK_EXPLAIN_ISA
+
+// Printed after the options of every mode's --help (cl has one text for
+// all of them): each mode's exit status, as design.md and the mode's page
+// in docs/ define it.
+static cl::extrahelp ExitStatusHelp(R"(
+EXIT STATUS:
+  lds-rewrite FILE...   0 no finding, 1 findings reported, 2 the tool could not
+                        do its job (bad arguments, a file that does not parse)
+  --fix                 0 every finding fixed or none, 1 findings left (a fix
+                        refused), 2 a fix not verified or not written: that
+                        file is left as it was (others given are still fixed)
+  --diff                as the check; 2 when a fix could not be verified
+  explain               0 something explained, 2 no access at FILE:LINE[:COL]
+  isa                   0, or 2 when a file does not parse or compile
+  trace                 0 no finding, 1 findings, 2 the trace cannot be read
+  bench                 0 every variant's outputs equal the original's, 1 one
+                        differs, 2 the bench could not run
+
+Each sub-command's own options: lds-rewrite SUBCOMMAND --help. Reference:
+man lds-rewrite, and the docs/ folder of the source.
+)");
+
+bool useColor() {
+  if (NoColorOpt)
+    return false;
+  if (UseColorOpt.getNumOccurrences())
+    return UseColorOpt;
+  return sys::Process::StandardOutHasColors();
+}
 
 std::vector<std::string> CompilerArgs;
 
@@ -181,9 +224,17 @@ bool parse(int argc, const char **argv) {
     OS << "lds-rewrite version " << LDS_REWRITE_VERSION << "\n"
        << "  built with LLVM " << LLVM_VERSION_STRING << "\n";
   });
-  return cl::ParseCommandLineOptions(
-      ToolArgs.size(), ToolArgs.data(),
-      "lds-rewrite: find LDS / shared-memory bank conflicts in HIP and CUDA kernels\n", &errs());
+  if (!cl::ParseCommandLineOptions(
+          ToolArgs.size(), ToolArgs.data(),
+          "lds-rewrite: find LDS / shared-memory bank conflicts in HIP and CUDA kernels\n",
+          &errs()))
+    return false;
+  // lds-rewrite's own messages on stderr ("error:", "note:") follow the
+  // same choice when it is forced.
+  if (NoColorOpt || UseColorOpt.getNumOccurrences())
+    WithColor::setAutoDetectFunction(useColor() ? [](const raw_ostream &) { return true; }
+                                                : [](const raw_ostream &) { return false; });
+  return true;
 }
 
 } // namespace lds::options

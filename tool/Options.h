@@ -36,6 +36,11 @@ extern llvm::cl::opt<std::string> BankModelFile;
 extern llvm::cl::opt<GpuHeaders> Headers;
 extern llvm::cl::opt<Strategy> StrategyOpt;
 
+/// --use-color / --no-color: whether diagnostics on stdout (and lds-rewrite's
+/// own messages on stderr) are coloured; default: when that stream is a
+/// terminal that takes colours, as clang-tidy.
+bool useColor();
+
 /// The arguments after "--": the compiler's, in every mode.
 extern std::vector<std::string> CompilerArgs;
 

@@ -117,7 +117,7 @@ int runTraceMode() {
   R.Thresholds.WriteWaitDistance = threshold(WriteWaitDistance, P, "WriteWaitDistance");
   R.Thresholds.ReductionBarriers = threshold(ReductionBarriers, P, "ReductionBarriers");
   R.Thresholds.Headline = threshold(Headline, P, "LdsShare") / 100;
-  R.Color = sys::Process::StandardOutHasColors();
+  R.Color = options::useColor();
   return runTrace(R, outs(), errs());
 }
 

@@ -32,4 +32,11 @@ if [ -e "$build/tidy/liblds-tidy.so" ]; then
     echo "FAIL: the installed plugin misses libraries"; exit 1
   fi
 fi
-echo "installed tool and plugin work from $prefix"
+# The man page and the README with its docs.
+test -f "$prefix/share/man/man1/lds-rewrite.1" || { echo "FAIL: no man page in share/man/man1"; exit 1; }
+test -f "$prefix/share/doc/lds-rewrite/README.md" || { echo "FAIL: no README in share/doc/lds-rewrite"; exit 1; }
+test -f "$prefix/share/doc/lds-rewrite/docs/usage.md" || { echo "FAIL: no docs/ in share/doc/lds-rewrite"; exit 1; }
+if command -v man > /dev/null && ! MANPATH="$prefix/share/man" man -P cat lds-rewrite 2>/dev/null | grep -q 'EXIT STATUS'; then
+  echo "FAIL: man lds-rewrite does not show the page"; exit 1
+fi
+echo "installed tool, plugin and man page work from $prefix"
