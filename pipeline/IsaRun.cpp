@@ -103,6 +103,9 @@ Expected<IsaResult> runIsa(const IsaRequest &O) {
     return E;
   IsaResult R;
   R.Names = namesFor(O);
+  for (const std::string &T : O.Targets)
+    if (const TargetModel *M = O.Config.Banks.find(T))
+      R.Models.emplace(T, *M);
   if (!analyzeSource(O, R))
     return failure(O.File + ": could not be parsed; nothing was compiled");
   auto InputsOr = inputsOf(O, R);

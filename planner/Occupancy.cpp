@@ -45,4 +45,32 @@ OccupancyAfter occupancyAfter(const PlanInputs &In, int64_t Growth) {
   return Out;
 }
 
+std::optional<LaunchOccupancy> launchOccupancy(const TargetModel &T, uint64_t Bytes,
+                                               unsigned Threads, unsigned RegisterWaves) {
+  if (!T.MaxWavesPerCU || !T.MaxWavesPerSIMD || !T.WaveSize || !Threads)
+    return std::nullopt;
+  unsigned Simds = std::max(1u, T.MaxWavesPerCU / T.MaxWavesPerSIMD);
+  LaunchOccupancy O;
+  O.WavesPerBlock = (Threads + T.WaveSize - 1) / T.WaveSize;
+  // Each bound on the workgroups one CU holds; the smallest wins, the first
+  // named on a tie (registers that allow every slot do not bound it).
+  std::pair<unsigned, const char *> Bounds[] = {
+      {Bytes > T.LDSBytesPerBlock
+           ? 0u
+           : T.LDSBytesPerCU / std::max(1u, T.allocatedBytes(static_cast<unsigned>(Bytes))),
+       "LDS"},
+      {T.MaxWavesPerCU / O.WavesPerBlock, "wave slots"},
+      {std::min(RegisterWaves, T.MaxWavesPerSIMD) * Simds / O.WavesPerBlock, "registers"},
+      {T.MaxBlocksPerCU, "workgroups per CU"}};
+  if (Bytes == 0)
+    Bounds[0].first = UINT32_MAX; // no LDS: no LDS bound
+  auto Min = std::min_element(std::begin(Bounds), std::end(Bounds),
+                              [](auto &A, auto &B) { return A.first < B.first; });
+  O.Blocks = Min->first;
+  O.Limit = Min->second;
+  // The waves of a CU's workgroups spread over its SIMDs.
+  O.WavesPerSIMD = std::min(T.MaxWavesPerSIMD, (O.Blocks * O.WavesPerBlock + Simds - 1) / Simds);
+  return O;
+}
+
 } // namespace lds::planner

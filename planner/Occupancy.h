@@ -10,6 +10,7 @@
 #include "planner/Baseline.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,24 @@ struct OccupancyAfter {
   std::string Why;
 };
 OccupancyAfter occupancyAfter(const PlanInputs &In, int64_t Growth);
+
+/// What a launch of Threads threads with Bytes of LDS per workgroup gets
+/// on T when the kernel's registers allow RegisterWaves waves per SIMD: the
+/// compiler's `; Occupancy:` assumes its largest workgroup (1024 threads
+/// unless __launch_bounds__ says less), so a 64-thread block with 16 KiB of
+/// LDS is 1 wave per SIMD on gfx942 where it says 7.
+struct LaunchOccupancy {
+  unsigned WavesPerSIMD = 0; ///< the most waves one SIMD holds
+  unsigned Blocks = 0;       ///< workgroups per CU
+  unsigned WavesPerBlock = 0;
+  /// What stops one more workgroup: "LDS", "registers", "wave slots" or
+  /// "workgroups per CU".
+  std::string Limit;
+};
+/// nullopt when T does not give its wave slots (MaxWavesPerCU,
+/// MaxWavesPerSIMD) or Threads is 0.
+std::optional<LaunchOccupancy> launchOccupancy(const TargetModel &T, uint64_t Bytes,
+                                               unsigned Threads, unsigned RegisterWaves);
 
 } // namespace lds::planner
 

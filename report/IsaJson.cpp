@@ -131,8 +131,17 @@ void printIsaJSON(raw_ostream &OS, const IsaResult &R) {
       json::Array Ks;
       // Kernels, and device functions that were not inlined and touch LDS.
       for (const amdasm::Function &F : A.Functions)
-        if (F.IsKernel || !F.Ds.empty())
-          Ks.push_back(kernelJSON(F, R.Names));
+        if (F.IsKernel || !F.Ds.empty()) {
+          json::Object K = kernelJSON(F, R.Names);
+          // The launch's occupancy (the original's launches; IsaResult.h).
+          if (auto L = R.launchOccupancy(T, F); L && (&V == &R.Variants[0] || !L->DynamicBytes))
+            K["launch_occupancy"] = json::Object{{"waves_per_simd", L->O.WavesPerSIMD},
+                                                 {"workgroups_per_cu", L->O.Blocks},
+                                                 {"threads", L->Threads},
+                                                 {"lds_bytes", static_cast<int64_t>(L->Bytes)},
+                                                 {"bound_by", L->O.Limit}};
+          Ks.push_back(std::move(K));
+        }
       PerTarget[T] = json::Object{{"kernels", std::move(Ks)}};
     }
     VO["targets"] = std::move(PerTarget);

@@ -41,4 +41,52 @@ std::string IsaResult::arrayName(const Access &A) const {
   return A.ArrayId;
 }
 
+/// "void k<32, 0>(float*, int)" -> "k<32, 0>": the demangled kernel as the
+/// source model names it (Access::Kernel).
+static std::string sourceKernelName(StringRef Demangled) {
+  Demangled.consume_front("void ");
+  int Depth = 0;
+  for (size_t I = 0; I < Demangled.size(); ++I) {
+    char C = Demangled[I];
+    if (C == '<')
+      ++Depth;
+    else if (C == '>')
+      --Depth;
+    else if (C == '(' && Depth == 0)
+      return Demangled.take_front(I).str();
+  }
+  return Demangled.str();
+}
+
+std::optional<IsaResult::KernelOccupancy>
+IsaResult::launchOccupancy(const std::string &Target, const amdasm::Function &F) const {
+  auto Model = Models.find(Target);
+  if (!F.IsKernel || !F.LDSBytes || Model == Models.end())
+    return std::nullopt;
+  std::string Name = sourceKernelName(F.Name);
+  const Access *Seen = nullptr;
+  for (const Access &A : M.Accesses)
+    if (A.Kernel == Name) {
+      Seen = &A;
+      break;
+    }
+  if (!Seen || Seen->Block.Source == BlockSource::Default)
+    return std::nullopt;
+  const TargetModel &T = Model->second;
+  unsigned RegisterWaves = F.RegisterOccupancy ? *F.RegisterOccupancy
+                           : F.VGPRs           ? T.wavesForRegisters(*F.VGPRs, F.AGPRs.value_or(0))
+                                               : 0;
+  if (!RegisterWaves)
+    return std::nullopt;
+  KernelOccupancy K;
+  K.Threads = Seen->Block.threads();
+  K.DynamicBytes = Seen->Block.DynamicSharedBytes;
+  K.Bytes = *F.LDSBytes + K.DynamicBytes;
+  auto O = planner::launchOccupancy(T, K.Bytes, K.Threads, RegisterWaves);
+  if (!O)
+    return std::nullopt;
+  K.O = *O;
+  return K;
+}
+
 } // namespace lds

@@ -11,6 +11,7 @@
 
 #include "analysis/AccessModel.h"
 #include "analysis/ConflictAnalyzer.h"
+#include "planner/Occupancy.h"
 #include "readers/AmdAsm.h"
 
 #include <map>
@@ -86,6 +87,23 @@ struct IsaResult {
   }
   /// The array's name in the source, else its id.
   std::string arrayName(const Access &A) const;
+
+  /// The targets compiled for, for the occupancy of each kernel's launch.
+  std::map<std::string, TargetModel> Models;
+  /// Kernel F's occupancy on Target for the block shape the source analysis
+  /// found for it (a launch, __launch_bounds__, --block: not the default)
+  /// and its LDS (F's static bytes and the launch's dynamic ones); nullopt
+  /// when there is none (F has no LDS access, the shape is the default, the
+  /// target gives no wave slots, the registers are not known).
+  struct KernelOccupancy {
+    planner::LaunchOccupancy O;
+    unsigned Threads = 0;
+    uint64_t Bytes = 0;        ///< static and dynamic
+    uint64_t DynamicBytes = 0; ///< the launch's
+
+  };
+  std::optional<KernelOccupancy> launchOccupancy(const std::string &Target,
+                                                 const amdasm::Function &F) const;
 };
 
 } // namespace lds

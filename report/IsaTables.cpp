@@ -56,7 +56,8 @@ std::string distanceList(const amdasm::Function &F) {
 }
 
 void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Function &F,
-                 const IsaNames &P) {
+                 const IsaResult &R) {
+  const IsaNames &P = R.Names;
   OS << Target << "  " << F.Name << (F.IsKernel ? "" : "  (a device function, not inlined)")
      << "\n";
   OS << "  ";
@@ -66,8 +67,17 @@ void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Funct
   if (F.AGPRs)
     OS << ", AGPRs " << *F.AGPRs;
   OS << ", SGPRs " << optNum(F.SGPRs);
-  if (F.Occupancy)
+  auto Launch = R.launchOccupancy(Target, F);
+  if (Launch && Launch->O.WavesPerSIMD != F.Occupancy) {
+    const planner::LaunchOccupancy &L = Launch->O;
+    OS << ", occupancy " << L.WavesPerSIMD << (L.WavesPerSIMD == 1 ? " wave" : " waves")
+       << "/SIMD at its launch (" << Launch->Threads << " threads, " << Launch->Bytes
+       << " B LDS: " << L.Blocks << (L.Blocks == 1 ? " workgroup" : " workgroups")
+       << " per CU, bound by " << L.Limit << "; the compiler says " << optNum(F.Occupancy)
+       << ", not knowing the launch)";
+  } else if (F.Occupancy) {
     OS << ", occupancy " << *F.Occupancy << " waves/SIMD";
+  }
   if (F.ScratchBytes && *F.ScratchBytes)
     OS << ", scratch " << *F.ScratchBytes << " B";
   OS << ", " << F.Instructions << " instructions, " << F.Barriers
@@ -170,7 +180,8 @@ pairKernels(const AsmFile *A, const AsmFile *B) {
 }
 
 void printComparison(raw_ostream &OS, const std::string &Target, const amdasm::Function *A,
-                     const amdasm::Function *B, const std::string &RoleB) {
+                     const amdasm::Function *B, const std::string &RoleB,
+                     const IsaResult &R) {
   OS << Target << "  " << (A ? A->Name : "(none)");
   if (!A || !B || A->Name != B->Name)
     OS << "  |  " << (B ? B->Name : "(none)");
@@ -190,9 +201,16 @@ void printComparison(raw_ostream &OS, const std::string &Target, const amdasm::F
         Opt(B, [](auto &F) { return optNum(F.AGPRs); }));
   Row("SGPRs", Opt(A, [](auto &F) { return optNum(F.SGPRs); }),
       Opt(B, [](auto &F) { return optNum(F.SGPRs); }));
+  // At the launch for both, or the compiler's for both: the rewritten
+  // file's launch may pass other dynamic bytes than the original's.
+  bool AtLaunch = A && B && R.launchOccupancy(Target, *A) && R.launchOccupancy(Target, *B) &&
+                  !R.launchOccupancy(Target, *A)->DynamicBytes;
+  auto Occ = [&](const amdasm::Function &F) {
+    return optNum(AtLaunch ? std::optional<unsigned>(R.launchOccupancy(Target, F)->O.WavesPerSIMD)
+                           : F.Occupancy);
+  };
   if ((A && A->Occupancy) || (B && B->Occupancy))
-    Row("occupancy", Opt(A, [](auto &F) { return optNum(F.Occupancy); }),
-        Opt(B, [](auto &F) { return optNum(F.Occupancy); }));
+    Row(AtLaunch ? "occupancy at launch" : "occupancy", Opt(A, Occ), Opt(B, Occ));
   Row("instructions", Opt(A, [](auto &F) { return std::to_string(F.Instructions); }),
       Opt(B, [](auto &F) { return std::to_string(F.Instructions); }));
   Row("barriers", Opt(A, [](auto &F) { return std::to_string(F.Barriers); }),
@@ -263,13 +281,13 @@ void printIsaText(raw_ostream &OS, const IsaResult &R) {
     if (R.Variants.size() > 1) {
       const AsmFile &B = asmFor(R.Variants[1], T);
       for (const auto &[KA, KB] : pairKernels(&A, &B))
-        printComparison(OS, T, KA, KB, R.Variants[1].Role);
+        printComparison(OS, T, KA, KB, R.Variants[1].Role, R);
     } else {
       if (A.kernels().empty())
         OS << T << "  no kernels\n";
       for (const amdasm::Function &F : A.Functions)
         if (F.IsKernel || !F.Ds.empty())
-          printKernel(OS, T, F, R.Names);
+          printKernel(OS, T, F, R);
     }
     printWidthNotes(OS, R, T);
   }

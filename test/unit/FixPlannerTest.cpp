@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "planner/FixPlanner.h"
+#include "planner/Occupancy.h"
 #include "PlannerFixtures.h"
 #include "TestExpr.h"
 #include "analysis/ConflictAnalyzer.h"
@@ -776,4 +777,39 @@ TEST(FixPlanner, PartialSpanNeedsEveryColumnInside) {
   EXPECT_EQ(P.Refusal, "no XOR swizzle fits rows of 65 floats: the row length must be "
                        "a multiple of the XOR span (2, 4, 8, ...), or every access stay "
                        "in the columns of the whole spans");
+}
+
+// isa's occupancy at a launch (issue 15): the compiler's `; Occupancy:`
+// assumes 1024 threads; histogram_bytes launches 64 with 16 KiB of LDS.
+TEST(LaunchOccupancy, LdsBoundsSmallWorkgroups) {
+  BankModel Banks = BankModel::builtin();
+  const TargetModel &Gfx942 = *Banks.find("gfx942");
+  // 64 KiB per CU / 16 KiB = 4 workgroups of 1 wave over 4 SIMDs: 1 wave
+  // per SIMD, where registers alone allow 7.
+  auto O = planner::launchOccupancy(Gfx942, 16384, 64, 7);
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->Blocks, 4u);
+  EXPECT_EQ(O->WavesPerBlock, 1u);
+  EXPECT_EQ(O->WavesPerSIMD, 1u);
+  EXPECT_EQ(O->Limit, "LDS");
+  // 256 threads, 1 KiB: the wave slots (32 per CU / 4 waves = 8 workgroups)
+  // bound it, 8 waves per SIMD, as the compiler says.
+  O = planner::launchOccupancy(Gfx942, 1024, 256, 8);
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->Blocks, 8u);
+  EXPECT_EQ(O->WavesPerSIMD, 8u);
+  EXPECT_EQ(O->Limit, "wave slots");
+  // Registers for 2 waves per SIMD, 256 threads, no LDS: 2 workgroups.
+  O = planner::launchOccupancy(Gfx942, 0, 256, 2);
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->Blocks, 2u);
+  EXPECT_EQ(O->WavesPerSIMD, 2u);
+  EXPECT_EQ(O->Limit, "registers");
+  // More LDS than a workgroup may have: none runs.
+  O = planner::launchOccupancy(Gfx942, 65537, 64, 8);
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->Blocks, 0u);
+  EXPECT_EQ(O->WavesPerSIMD, 0u);
+  // No threads: nothing to say.
+  EXPECT_FALSE(planner::launchOccupancy(Gfx942, 1024, 0, 8));
 }
