@@ -5,6 +5,7 @@
 #include "bench/BenchBuild.h"
 #include "bench/BenchIO.h"
 #include "bench/BenchPredict.h"
+#include "bench/GpuProbe.h"
 #include "pipeline/CheckRun.h"
 #include "targets/Targets.h"
 
@@ -255,6 +256,15 @@ Expected<int> runBench(BenchRequest R, raw_ostream &OS, raw_ostream &Err) {
     return Dir.takeError();
   P.Dir = *Dir;
   choosePlatform(R, P, OS);
+  // A run needs a GPU of the harness's platform: say so before the fix and
+  // the build, which take a minute, not after them.
+  if (!R.BuildOnly) {
+    GpuProbe GPU = probeGpu(P.IsAmd);
+    if (!GPU.Usable)
+      return failure(std::string("no usable ") + (P.IsAmd ? "AMD" : "NVIDIA") + " GPU here (" +
+                     GPU.What + "); nothing was built: --build-only builds the harness and " +
+                     "says how to run it on a machine with one");
+  }
   OS << "lds-rewrite bench: " << P.S.Name << ": kernel " << P.S.Kernel << " of " << P.S.Source
      << ", grid " << P.S.Grid[0] << "x" << P.S.Grid[1] << "x" << P.S.Grid[2] << ", block "
      << P.S.Block[0] << "x" << P.S.Block[1] << "x" << P.S.Block[2] << "\n";
