@@ -20,6 +20,9 @@ struct IsaRequest {
   std::string AsmDir;            ///< keep the assembly there
   std::vector<std::string> CompilerArgs;
   RunConfig Config; ///< its Targets are Targets
+  /// --gpu-headers was given: no fallback from the bundled headers to the
+  /// installed ones when the file needs what only they declare.
+  bool HeadersGiven = false;
 };
 
 } // namespace lds

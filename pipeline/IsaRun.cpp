@@ -96,9 +96,42 @@ Expected<std::vector<IsaInput>> inputsOf(const IsaRequest &O, IsaResult &R) {
   return In;
 }
 
+/// The first "error:" line of a compiler's messages.
+std::string firstError(StringRef Msgs) {
+  SmallVector<StringRef, 16> Lines;
+  Msgs.split(Lines, '\n');
+  for (StringRef L : Lines)
+    if (L.contains("error: "))
+      return L.trim().str();
+  return Msgs.trim().str();
+}
+
+Expected<IsaResult> runIsaWith(const IsaRequest &O);
+
 } // namespace
 
+// The bundled headers declare what kernels use (threadIdx, __syncthreads,
+// the atomics), not the HIP runtime API of host code: a file that calls
+// hipHostGetDevicePointer compiles only with the installed headers. Unless
+// --gpu-headers chose, isa then takes those, and says why.
 Expected<IsaResult> runIsa(const IsaRequest &O) {
+  auto R = runIsaWith(O);
+  if (R || O.HeadersGiven || O.Config.Headers != GpuHeaders::Bundled)
+    return R;
+  std::string Bundled = toString(R.takeError());
+  IsaRequest Installed = O;
+  Installed.Config.Headers = GpuHeaders::Auto;
+  auto Again = runIsaWith(Installed);
+  if (!Again)
+    return failure(Bundled + "\nwith the installed headers (--gpu-headers=auto) too:\n" +
+                   toString(Again.takeError()));
+  Again->HeadersFallback = firstError(Bundled);
+  return Again;
+}
+
+namespace {
+
+Expected<IsaResult> runIsaWith(const IsaRequest &O) {
   if (Error E = checkRequest(O))
     return E;
   IsaResult R;
@@ -135,5 +168,7 @@ Expected<IsaResult> runIsa(const IsaRequest &O) {
   R.CompareFix = O.CompareFix;
   return R;
 }
+
+} // namespace
 
 } // namespace lds

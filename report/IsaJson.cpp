@@ -119,6 +119,8 @@ void printIsaJSON(raw_ostream &OS, const IsaResult &R) {
                     {"file", R.File},
                     {"compiler", R.Compiler},
                     {"headers", R.BundledHeaders ? "bundled" : "auto"}};
+  if (!R.HeadersFallback.empty())
+    Root["headers_fallback"] = R.HeadersFallback;
   json::Array Ts;
   for (const std::string &T : R.Targets)
     Ts.push_back(T);

@@ -70,6 +70,9 @@ struct IsaResult {
   std::vector<std::string> Targets; ///< compiled for, in the order given
   std::string Compiler;             ///< "clang -O3 -S -gline-tables-only"
   bool BundledHeaders = true;
+  /// The bundled headers did not compile the file (their first error): it
+  /// was compiled with the installed ones instead. Empty: no fallback.
+  std::string HeadersFallback;
   bool CompareFix = false;
   bool FixChanged = true;           ///< --compare-fix: whether --fix changed anything
   std::string FixReport;            ///< --compare-fix: what --fix printed

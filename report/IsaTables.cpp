@@ -273,6 +273,9 @@ void printIsaText(raw_ostream &OS, const IsaResult &R) {
                           : "auto (the installed HIP headers; with -nogpulib Debian's make "
                             "__syncthreads() a call to an external fence function)")
      << "\n";
+  if (!R.HeadersFallback.empty())
+    OS << "  (not with the bundled headers, which declare the kernel side of HIP only: "
+       << R.HeadersFallback << ")\n";
   if (R.CompareFix)
     printFixSummary(OS, R);
   for (const std::string &T : R.Targets) {

@@ -95,6 +95,7 @@ int runIsaMode() {
   R.Config = std::move(*ConfigOr);
   R.Config.Targets = R.Targets;
   R.Config.Format = Format;
+  R.HeadersGiven = options::Headers.getNumOccurrences() > 0;
   auto Result = runIsa(R);
   if (!Result) {
     handleAllErrors(Result.takeError(), [](const ErrorInfoBase &E) { fail(E.message()); });
