@@ -1,6 +1,9 @@
 //===- LdsDeviceCheck.cpp - What every lds-* clang-tidy check shares ------===//
 
 #include "tidy/LdsDeviceCheck.h"
+#include "tidy/CommandArches.h"
+
+#include <algorithm>
 #include "pipeline/BlockOption.h"
 #include "pipeline/ProjectRoot.h"
 #include "targets/Targets.h"
@@ -84,8 +87,17 @@ std::vector<std::string> LdsDeviceCheck::targetsFor(ASTContext &Ctx) const {
   // As lds-rewrite: the compile command's device arch, else the language's
   // default.
   const std::string &CPU = Ctx.getTargetInfo().getTargetOpts().CPU;
-  if (!CPU.empty() && Banks.find(CPU))
+  if (!CPU.empty() && Banks.find(CPU)) {
+    // Every arch of the command (CommandArches.h), when the parsed one is
+    // among them: clang-tidy parsed for the first only.
+    std::vector<std::string> All;
+    for (const std::string &A : commandArches(processArgv(), getCurrentMainFile().str()))
+      if (Banks.find(A) && std::find(All.begin(), All.end(), A) == All.end())
+        All.push_back(A);
+    if (std::find(All.begin(), All.end(), CPU) != All.end())
+      return All;
     return {CPU};
+  }
   return {defaultTarget(Ctx.getLangOpts().HIP)};
 }
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/CheckFilter.h"
+#include "pipeline/ClangDatabase.h"
 #include "pipeline/CheckRun.h"
 #include "report/CheckNames.h"
 #include "tool/BenchMode.h"
@@ -102,6 +103,12 @@ static cl::opt<bool>
                            "__shared__ (nor HIP_DYNAMIC_SHARED); the pre-commit hooks use it"),
                   cl::cat(options::category()), CheckAndExplain);
 
+static cl::opt<std::string> WriteClangDatabaseOpt(
+    "write-clang-database", cl::value_desc("DIR"),
+    cl::desc("Write DIR/compile_commands.json: -p's database with each nvcc command as clang's "
+             "device-only CUDA command (for clang-tidy and the plugin), and exit"),
+    cl::cat(options::category()), cl::sub(cl::SubCommand::getTopLevel()));
+
 // run-clang-tidy's "[3/11] file.hip" before each file's output, on a
 // terminal; and a closing count of what the run found.
 static cl::opt<bool>
@@ -161,9 +168,28 @@ static std::string checkOptions(RunConfig &Config) {
 
 /// lds-rewrite [explain] ...: the check, or with Explain.Active its
 /// explanation of one line.
+/// --write-clang-database=DIR: the copy of -p's database (ClangDatabase.h).
+static int writeClangDatabase() {
+  if (BuildPath.empty())
+    return fail("--write-clang-database needs -p BUILD: the database to copy");
+  std::string Err;
+  auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, Err);
+  if (!DB)
+    return fail("cannot load a compilation database from '" + BuildPath + "': " + Err);
+  auto Copy = lds::writeClangDatabase(*DB, BuildPath, WriteClangDatabaseOpt);
+  if (!Copy)
+    return fail(toString(Copy.takeError()));
+  outs() << "lds-rewrite: wrote " << Copy->Path << ": " << Copy->Entries
+         << (Copy->Entries == 1 ? " entry, " : " entries, ") << Copy->Translated
+         << " translated from nvcc (clang-tidy -p " << WriteClangDatabaseOpt << " ...)\n";
+  return 0;
+}
+
 static int runCheckMode(ExplainRequest &Explain) {
   if (ListTargets)
     return listTargets();
+  if (!WriteClangDatabaseOpt.empty() && !Explain.Active)
+    return writeClangDatabase();
   if (ListChecks)
     return listChecks();
   auto Config = options::makeRunConfig(GpuHeaders::Auto);

@@ -158,6 +158,11 @@ config.substitutions.append(('%cuda_device_flags', _quote(cuda_flags)))
 config.substitutions.append(('%expect-exit', '"%s" "%s"' % (
     python, os.path.join(_repo, 'test', 'lit', 'Inputs', 'expect_exit.py'))))
 config.substitutions.append(('%python', '"%s"' % python))
+# clang++ (nvcc_database.test compiles a database's commands with it), and
+# feature 'cuda' where CUDA's headers are installed.
+config.substitutions.append(('%clang_cxx', '"%s"' % os.path.join(llvm_bin, 'clang++')))
+if os.path.exists('/usr/local/cuda/include/cuda_runtime.h'):
+    config.available_features.add('cuda')
 config.substitutions.append(('%EX', examples))
 
 config.environment['PATH'] = os.pathsep.join(
