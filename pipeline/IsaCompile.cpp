@@ -3,6 +3,7 @@
 #include "pipeline/IsaCompile.h"
 
 #include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/IsaSass.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -70,6 +71,10 @@ bool hasOptLevel(const std::vector<std::string> &Args) {
 
 void compileInput(IsaInput &V, const IsaRequest &O) {
   for (const std::string &T : O.Targets) {
+    if (!isAMDTarget(T)) {
+      compileSass(V, O, T); // nvcc's cubin (IsaSass.h)
+      continue;
+    }
     SmallString<128> Asm, Log;
     if (!O.AsmDir.empty()) {
       sys::fs::create_directories(O.AsmDir);

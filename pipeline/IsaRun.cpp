@@ -7,6 +7,7 @@
 #include "pipeline/DeviceCompileArgs.h"
 #include "pipeline/IsaCompile.h"
 #include "pipeline/IsaFixCopy.h"
+#include "pipeline/IsaSass.h"
 #include "pipeline/IsaWidths.h"
 #include "targets/Targets.h"
 
@@ -29,7 +30,8 @@ bool analyzeSource(const IsaRequest &O, IsaResult &Out) {
   AnalyzedFile Template;
   Template.File = O.File;
   Template.Targets = O.Targets;
-  DeviceParse Parse = deviceCommand(Cmd, SourceLanguage::HIP, O.Targets, O.Config);
+  DeviceParse Parse =
+      deviceCommand(Cmd, languageOf(O.File, O.CompilerArgs), O.Targets, O.Config);
   Template.UsedFallbackHeaders = Parse.UsedFallbackHeaders;
   Cmd.CommandLine = Parse.CommandLine;
   SingleCommandDatabase Single(Cmd);
@@ -49,15 +51,19 @@ bool analyzeSource(const IsaRequest &O, IsaResult &Out) {
 
 /// What isa checks before compiling anything.
 Error checkRequest(const IsaRequest &O) {
-  for (const std::string &T : O.Targets)
-    if (!isAMDTarget(T))
-      return failure("isa compiles for AMD targets only; '" + T +
-                     "' is not one (gfx942, gfx950, gfx1250, ...)");
+  bool Cuda = languageOf(O.File, O.CompilerArgs) == SourceLanguage::CUDA;
+  for (const std::string &T : O.Targets) {
+    if (!Cuda && !isAMDTarget(T))
+      return failure("isa compiles HIP for AMD targets; '" + T +
+                     "' is not one (gfx942, gfx950, gfx1250, ...); a .cu file is compiled "
+                     "with nvcc for sm_80 / sm_90");
+    if (Cuda && isAMDTarget(T))
+      return failure("isa compiles CUDA with nvcc for NVIDIA targets; '" + T +
+                     "' is an AMD one (sm_80, sm_90 for a .cu file)");
+  }
   for (const std::string &F : {O.File, O.Compare})
     if (!F.empty() && !sys::fs::exists(F))
       return failure(F + ": no such file");
-  if (languageOf(O.File, O.CompilerArgs) == SourceLanguage::CUDA)
-    return failure(O.File + ": isa compiles HIP for AMD targets; this is a CUDA file");
   return Error::success();
 }
 
@@ -165,6 +171,10 @@ Expected<IsaResult> runIsaWith(const IsaRequest &O) {
   R.Compiler =
       O.Config.ClangPath + (hasOptLevel(O.CompilerArgs) ? "" : " -O3") + " -S -gline-tables-only";
   R.BundledHeaders = O.Config.Headers == GpuHeaders::Bundled;
+  if (languageOf(O.File, O.CompilerArgs) == SourceLanguage::CUDA) {
+    R.Cuda = true;
+    R.Compiler = findNvcc().value_or("nvcc") + " -cubin -lineinfo -std=c++17";
+  }
   R.CompareFix = O.CompareFix;
   return R;
 }

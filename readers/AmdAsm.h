@@ -86,6 +86,11 @@ struct Function {
   std::string Symbol;                   ///< mangled
   std::string Name;                     ///< demangled
   bool IsKernel = false;                ///< has an .amdhsa_kernel block
+  /// Read from an NVIDIA cubin (pipeline/IsaSass.h), not AMD assembly: Ds
+  /// holds its shared-memory instructions (LDS, STS, LDSM, ATOMS, LDGSTS),
+  /// VGPRs its registers per thread, LDSBytes its static shared bytes, and
+  /// Occupancy the warps per SM its registers allow; no waits are traced.
+  bool Nvidia = false;
   std::optional<uint64_t> LDSBytes;     ///< .amdhsa_group_segment_fixed_size
   std::optional<uint64_t> ScratchBytes; ///< .amdhsa_private_segment_fixed_size
   std::optional<unsigned> VGPRs;        ///< architected VGPRs (NAME.num_vgpr, ; NumVgprs:)

@@ -118,7 +118,7 @@ void printIsaJSON(raw_ostream &OS, const IsaResult &R) {
   json::Object Root{{"schema", "lds-rewrite-isa/1"},
                     {"file", R.File},
                     {"compiler", R.Compiler},
-                    {"headers", R.BundledHeaders ? "bundled" : "auto"}};
+                    {"headers", R.Cuda ? "nvcc" : R.BundledHeaders ? "bundled" : "auto"}};
   if (!R.HeadersFallback.empty())
     Root["headers_fallback"] = R.HeadersFallback;
   json::Array Ts;

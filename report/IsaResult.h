@@ -70,6 +70,8 @@ struct IsaResult {
   std::vector<std::string> Targets; ///< compiled for, in the order given
   std::string Compiler;             ///< "clang -O3 -S -gline-tables-only"
   bool BundledHeaders = true;
+  /// A CUDA file: nvcc's cubins, the SASS read (pipeline/IsaSass.h).
+  bool Cuda = false;
   /// The bundled headers did not compile the file (their first error): it
   /// was compiled with the installed ones instead. Empty: no fallback.
   std::string HeadersFallback;

@@ -55,11 +55,41 @@ std::string distanceList(const amdasm::Function &F) {
   return join(D, ", ");
 }
 
+/// An NVIDIA kernel's line: shared bytes as ptxas -v counts them,
+/// registers per thread, warps per SM (at its launch where the source
+/// gives one), SASS instructions. The cubin gives no barrier count.
+void printSassSummary(raw_ostream &OS, const std::string &Target, const amdasm::Function &F,
+                      const IsaResult &R) {
+  OS << "  ";
+  if (F.IsKernel)
+    OS << "shared " << optNum(F.LDSBytes) << " B, ";
+  OS << "registers " << optNum(F.VGPRs);
+  auto Launch = R.launchOccupancy(Target, F);
+  if (Launch) {
+    const planner::LaunchOccupancy &L = Launch->O;
+    std::string Bound = L.Limit == "LDS"           ? "shared memory"
+                        : L.Limit == "wave slots"  ? "warp slots"
+                        : L.Limit == "workgroups per CU" ? "blocks per SM"
+                                                   : L.Limit;
+    unsigned Warps = L.Blocks * L.WavesPerBlock;
+    OS << ", occupancy " << Warps << (Warps == 1 ? " warp" : " warps") << "/SM at its launch ("
+       << Launch->Threads << " threads, " << Launch->Bytes << " B shared: " << L.Blocks
+       << (L.Blocks == 1 ? " block" : " blocks") << " per SM, bound by " << Bound
+       << "; registers alone allow " << optNum(F.Occupancy) << ")";
+  } else if (F.Occupancy) {
+    OS << ", registers allow " << *F.Occupancy << " warps/SM";
+  }
+  OS << ", " << F.Instructions << " SASS instructions\n";
+}
+
 void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Function &F,
                  const IsaResult &R) {
   const IsaNames &P = R.Names;
   OS << Target << "  " << F.Name << (F.IsKernel ? "" : "  (a device function, not inlined)")
      << "\n";
+  if (F.Nvidia) {
+    printSassSummary(OS, Target, F, R);
+  } else {
   OS << "  ";
   if (F.IsKernel)
     OS << "LDS " << optNum(F.LDSBytes) << " B, ";
@@ -90,8 +120,10 @@ void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Funct
           "file are not counted, and a write's distance ends at the call; "
           "Debian's HIP headers under -nogpulib make threadIdx and "
           "__syncthreads() such calls, --gpu-headers=bundled does not)\n";
+  }
+  const char *What = F.Nvidia ? "shared-memory" : "ds_*";
   if (F.Ds.empty()) {
-    OS << "  no ds_* instructions\n";
+    OS << "  no " << What << " instructions\n";
     return;
   }
   // ds_* grouped by (source line, mnemonic), in program order.
@@ -108,14 +140,17 @@ void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Funct
     WhereW = std::max(WhereW, K.first.size());
     MnW = std::max(MnW, K.second.size());
   }
-  OS << "  ds_* instructions by source line:\n";
+  OS << "  " << What << " instructions by source line:\n";
   for (const auto &K : Order) {
     const auto &G = Groups[K];
     OS << "    " << pad(K.first, WhereW) << "  " << pad(K.second, MnW) << " x" << G.first << "  ("
        << amdasm::dsKindName(G.second->Op.Kind) << ", " << widthText(G.second->Op) << ")\n";
   }
   bool AnyWrite = false;
+  // SASS: no wait is traced (the cubin reader decodes the shared-memory
+  // instructions only).
   for (const DsInstr &I : F.Ds)
+    if (!F.Nvidia)
     AnyWrite |= I.Op.Kind == DsKind::Store || I.Op.Kind == DsKind::Atomic;
   if (!AnyWrite)
     return;
@@ -267,6 +302,10 @@ void printIsaText(raw_ostream &OS, const IsaResult &R) {
   OS << "lds-rewrite isa: " << R.File;
   if (R.Variants.size() > 1)
     OS << " vs " << R.Variants[1].Display;
+  if (R.Cuda)
+    OS << "\n  compiled with " << R.Compiler
+       << " -arch=<target>; the SASS read from the cubin (line numbers from -lineinfo)\n";
+  else
   OS << "\n  compiled with " << R.Compiler << "; headers: "
      << (R.BundledHeaders ? "bundled (include-fallback/hip: __syncthreads() is a fence and "
                             "s_barrier, as with ROCm's device library)"

@@ -57,8 +57,8 @@ void printWidthNotes(raw_ostream &OS, const IsaResult &S, const std::string &Tar
                        (Kernels.size() > 1 ? " in " + A.Kernel : "") + " (" +
                        std::to_string(A.WidthBytes) + " B per lane in the source)";
     if (F.Instrs.empty()) {
-      OS << Head
-         << ": no ds_* instruction carries this line (merged into another "
+      OS << Head << ": no " << (S.Cuda ? "shared-memory" : "ds_*")
+         << " instruction carries this line (merged into another "
             "line's instruction, or its location was dropped)\n";
       continue;
     }

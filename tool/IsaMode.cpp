@@ -5,6 +5,7 @@
 #include "pipeline/IsaRun.h"
 #include "report/IsaJson.h"
 #include "report/IsaTables.h"
+#include "pipeline/DeviceCompileArgs.h"
 #include "targets/Targets.h"
 #include "tool/Options.h"
 
@@ -18,7 +19,7 @@ namespace lds {
 namespace {
 
 const char *const Usage =
-    "usage: lds-rewrite isa FILE [--target=gfx942[,gfx950,gfx1250...]]\n"
+    "usage: lds-rewrite isa FILE [--target=gfx942[,gfx950,gfx1250...] | sm_80,sm_90 for .cu]\n"
     "                   [--compare FILE2 | --compare-fix [--strategy=auto|pad|swizzle]]\n"
     "                   [--format=text|json] [--gpu-headers=bundled|auto]\n"
     "                   [--block=X[,Y[,Z]]] [--assume NAME=VALUE]... [--bank-model=FILE]\n"
@@ -29,6 +30,9 @@ const char *const Usage =
     "instructions with their source lines, and for each LDS write the number of\n"
     "instructions until the next s_waitcnt lgkmcnt(0) / s_wait_dscnt 0 / barrier.\n"
     "Source accesses whose compiled width differs from the source are re-costed.\n"
+    "A CUDA file (.cu, -x cuda) is compiled with nvcc -cubin -lineinfo for sm_80 /\n"
+    "sm_90 and its SASS read: LDS/STS/LDSM/ATOMS/LDGSTS by source line, registers,\n"
+    "shared bytes, warps per SM.\n"
     "  --compare FILE2   the same for a rewritten FILE2, next to FILE\n"
     "  --compare-fix     the same for lds-rewrite --fix applied to a copy of FILE\n"
     "  --gpu-headers     bundled (default): the project's minimal HIP headers, where\n"
@@ -74,8 +78,10 @@ int parseOptions(IsaRequest &R) {
     return fail("--compare and --compare-fix cannot be used together");
   if (R.Strat && !R.CompareFix)
     return fail("--strategy only applies to --compare-fix");
+  // A .cu file: sm_90 and nvcc's SASS (IsaSass.h); else gfx942.
+  bool Cuda = languageOf(R.File, R.CompilerArgs) == SourceLanguage::CUDA;
   R.Targets = options::Targets.empty()
-                  ? std::vector<std::string>{defaultAMDTarget()}
+                  ? std::vector<std::string>{Cuda ? defaultNVIDIATarget() : defaultAMDTarget()}
                   : std::vector<std::string>(options::Targets.begin(), options::Targets.end());
   return 0;
 }

@@ -29,7 +29,7 @@ cl::SubCommand &explainCommand() {
   return S;
 }
 cl::SubCommand &isaCommand() {
-  static cl::SubCommand S("isa", "What clang-22 made of the LDS code, per AMD target");
+  static cl::SubCommand S("isa", "What the compiler made of the LDS code, per AMD (clang-22) or NVIDIA (nvcc) target");
   return S;
 }
 cl::SubCommand &traceCommand() {
