@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 
 #include <functional>
+#include <queue>
 #include <set>
 
 namespace lds {
@@ -464,40 +465,102 @@ struct RawFunction {
   std::vector<RawInstr> Instrs;
   std::vector<size_t> DsIndex;                           ///< instruction index of each F.Ds entry
   std::map<std::string, std::string> KernelInfoComments; ///< "NumVgprs" -> "15"
+  /// Local labels (".LBB0_2") -> the index of the instruction after them.
+  std::map<std::string, size_t> Labels;
 };
 } // namespace
 
+/// What instruction J ends a write's wait distance with, if anything.
+static WaitKind waitKindOf(StringRef Mn, StringRef Ops) {
+  if (isLgkmZeroWait(Mn, Ops))
+    return WaitKind::LgkmWait;
+  if (isDsZeroWait(Mn, Ops))
+    return WaitKind::DsWait;
+  if (isBarrier(Mn))
+    return WaitKind::Barrier;
+  if (isCall(Mn))
+    return WaitKind::Call;
+  if (Mn == "s_endpgm")
+    return WaitKind::EndProgram;
+  return WaitKind::None;
+}
+
+/// The instructions control may reach after J: the next one, and a
+/// branch's target (an unconditional s_branch only its target; s_setpc_b64
+/// returns or jumps where the text does not say: none).
+static std::vector<size_t> successors(const RawFunction &RF, size_t J) {
+  StringRef Mn = RF.Instrs[J].Mnemonic;
+  std::vector<size_t> Next;
+  if (Mn == "s_setpc_b64")
+    return Next;
+  if (Mn == "s_branch" || Mn.starts_with("s_cbranch")) {
+    // The label is the last operand ("s_cbranch_scc1 .LBB0_3").
+    StringRef Ops = StringRef(RF.Instrs[J].Operands).trim();
+    StringRef Label = Ops.substr(Ops.find_last_of(" ,") == StringRef::npos
+                                     ? 0
+                                     : Ops.find_last_of(" ,") + 1);
+    auto It = RF.Labels.find(Label.str());
+    if (It != RF.Labels.end() && It->second < RF.Instrs.size())
+      Next.push_back(It->second);
+    else if (Mn == "s_branch")
+      return Next; // a target outside the function: the path ends
+    if (Mn == "s_branch")
+      return Next;
+  }
+  if (J + 1 < RF.Instrs.size())
+    Next.push_back(J + 1);
+  return Next;
+}
+
+// Each write's distance follows the control-flow graph, not the text: the
+// fewest instructions on any path from the write to a wait, a barrier, a
+// call or s_endpgm (the soonest the write can be waited for, which is what
+// hides its latency or not). A store at the end of a loop body is waited
+// for at the barrier at the loop's head, not at the s_endpgm after the
+// loop (examples/gemm_float4.hip: "29 to s_endpgm" in text order).
 static void computeWaitDistances(RawFunction &RF) {
+  const size_t N = RF.Instrs.size();
   for (size_t D = 0; D < RF.F.Ds.size(); ++D) {
     DsInstr &I = RF.F.Ds[D];
     if (I.Op.Kind != DsKind::Store && I.Op.Kind != DsKind::Atomic)
       continue;
     size_t Start = RF.DsIndex[D];
-    int Between = 0;
-    for (size_t J = Start + 1; J < RF.Instrs.size(); ++J) {
+    // Dijkstra over instructions; an instruction costs 1 when passed (the
+    // gfx11+ hints s_delay_alu and s_clause do no work: 0). Dist[J]: the
+    // instructions strictly between the write and J.
+    std::vector<int> Dist(N, -1);
+    std::vector<bool> ViaBranch(N, false);
+    using Item = std::pair<int, size_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Queue;
+    auto Relax = [&](size_t From, size_t To, int Cost) {
+      bool Jump = To != From + 1;
+      if (Dist[To] < 0 || Cost < Dist[To]) {
+        Dist[To] = Cost;
+        ViaBranch[To] = (From != Start && ViaBranch[From]) || Jump;
+        Queue.push({Cost, To});
+      }
+    };
+    for (size_t S : successors(RF, Start))
+      Relax(Start, S, 0);
+    while (!Queue.empty()) {
+      auto [Cost, J] = Queue.top();
+      Queue.pop();
+      if (Cost != Dist[J])
+        continue;
       StringRef Mn = RF.Instrs[J].Mnemonic, Ops = RF.Instrs[J].Operands;
-      WaitKind K = WaitKind::None;
-      if (isLgkmZeroWait(Mn, Ops))
-        K = WaitKind::LgkmWait;
-      else if (isDsZeroWait(Mn, Ops))
-        K = WaitKind::DsWait;
-      else if (isBarrier(Mn))
-        K = WaitKind::Barrier;
-      else if (isCall(Mn))
-        K = WaitKind::Call;
-      else if (Mn == "s_endpgm")
-        K = WaitKind::EndProgram;
+      WaitKind K = waitKindOf(Mn, Ops);
       if (K != WaitKind::None) {
-        I.WaitDistance = Between;
+        // The first one popped is the nearest.
+        I.WaitDistance = Cost;
         I.WaitedBy = K;
         I.WaitText = (Mn + (Ops.empty() ? "" : " ") + Ops).str();
+        I.CrossesBranch = ViaBranch[J];
         break;
       }
-      if (isBranch(Mn))
-        I.CrossesBranch = true;
-      // gfx11+ scheduling hints do no work: not counted.
-      if (Mn != "s_delay_alu" && Mn != "s_clause")
-        ++Between;
+      int Step = (Mn != "s_delay_alu" && Mn != "s_clause") ? 1 : 0;
+      for (size_t S : successors(RF, J))
+        if (S != Start)
+          Relax(J, S, Cost + Step);
     }
   }
 }
@@ -558,6 +621,9 @@ AsmFile parse(StringRef Text) {
         if (CurIdx >= 0 && D.starts_with(".Lfunc_end")) {
           LastIdx = CurIdx;
           CurIdx = -1;
+        } else if (CurIdx >= 0) {
+          // A branch target: the instruction that follows (CFG distances).
+          Raw[CurIdx].Labels[D.drop_back().str()] = Raw[CurIdx].Instrs.size();
         }
         continue;
       }

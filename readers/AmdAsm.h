@@ -72,14 +72,14 @@ struct DsInstr {
   /// call sites named in the .loc comment. Empty when no .loc (or line 0:
   /// code the compiler merged from several lines) applies.
   std::vector<SourceFrame> Frames;
-  /// For stores (and atomics): instructions strictly between this one and
-  /// the first wait / barrier / call / s_endpgm after it in program text
-  /// (the hints s_delay_alu and s_clause not counted); -1 when the function
-  /// ends first.
+  /// For stores (and atomics): the fewest instructions strictly between
+  /// this one and a wait / barrier / call / s_endpgm on any path of the
+  /// control-flow graph (branches followed to their labels; the hints
+  /// s_delay_alu and s_clause not counted); -1 when no path reaches one.
   int WaitDistance = -1;
   WaitKind WaitedBy = WaitKind::None;
   std::string WaitText;       ///< the instruction that ended it, as written
-  bool CrossesBranch = false; ///< a branch lies between (program order may differ)
+  bool CrossesBranch = false; ///< that nearest path takes a branch
 };
 
 struct Function {

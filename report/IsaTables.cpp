@@ -169,7 +169,7 @@ void printKernel(raw_ostream &OS, const std::string &Target, const amdasm::Funct
     else
       OS << I.WaitDistance << " to " << I.WaitText;
     if (I.CrossesBranch)
-      OS << " (across a branch: program order may differ)";
+      OS << " (through a branch: the nearest on any path)";
     OS << "\n";
   }
 }

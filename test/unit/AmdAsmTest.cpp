@@ -307,9 +307,12 @@ _Z1kv:                                  ; @_Z1kv
   const SourceFrame *U = userFrame(W, {"/inc/"});
   ASSERT_TRUE(U);
   EXPECT_EQ(U->File, "/src/helper.h");
-  // Across the branch, to the combined wait: s_cbranch, v_mov = 2.
+  // Both paths of the branch meet a wait after 2 instructions: the
+  // fall-through (s_cbranch, v_mov, then the combined wait) and the jump
+  // (s_cbranch, ds_add_u32, then s_waitcnt 0). On a tie the one first in
+  // the text is named: no branch taken.
   EXPECT_EQ(W.WaitDistance, 2);
-  EXPECT_TRUE(W.CrossesBranch);
+  EXPECT_FALSE(W.CrossesBranch);
   EXPECT_EQ(W.WaitedBy, WaitKind::LgkmWait);
   const DsInstr &W64 = K.Ds[1];
   EXPECT_EQ(W64.Frames.front().File, "/src/k.hip");
@@ -392,3 +395,43 @@ _Z1kPf:
 }
 
 } // namespace
+
+// The distance of a write follows the control-flow graph (issue 15): a
+// store at the end of a loop body is waited for at the loop's head, after
+// the branch back, not at the s_endpgm that follows the loop in the text
+// (gemm_float4.hip's As stores: "29 to s_endpgm" before, 11 now).
+TEST(AmdAsmParse, WaitDistanceFollowsTheLoopBack) {
+  const char *Text = R"(	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.text
+	.globl	_Z1kv
+	.type	_Z1kv,@function
+_Z1kv:
+	s_branch .LBB0_2
+.LBB0_1:
+	v_add_u32_e32 v1, 1, v1
+	s_waitcnt lgkmcnt(0)
+	s_barrier
+	s_cbranch_scc1 .LBB0_3
+.LBB0_2:
+	v_mov_b32_e32 v2, v1
+	ds_write_b32 v0, v2
+	s_add_u32 s0, s0, 1
+	s_branch .LBB0_1
+.LBB0_3:
+	v_mov_b32_e32 v3, 0
+	v_mov_b32_e32 v4, 0
+	s_endpgm
+.Lfunc_end0:
+	.size	_Z1kv, .Lfunc_end0-_Z1kv
+)";
+  AsmFile A = parse(Text);
+  ASSERT_EQ(A.Functions.size(), 1u);
+  const Function &F = A.Functions[0];
+  ASSERT_EQ(F.Ds.size(), 1u);
+  const DsInstr &W = F.Ds[0];
+  // s_add_u32, s_branch, v_add_u32: then the wait at the loop's head.
+  EXPECT_EQ(W.WaitDistance, 3);
+  EXPECT_EQ(W.WaitedBy, WaitKind::LgkmWait);
+  EXPECT_EQ(W.WaitText, "s_waitcnt lgkmcnt(0)");
+  EXPECT_TRUE(W.CrossesBranch);
+}
