@@ -70,6 +70,14 @@ void JsonReport::add(const FileReport &F) {
   for (const ReportFinding &R : F.Findings)
     if (R.Check != CheckName && !R.Suppressed)
       addFinding(R);
+  // Never silent in JSON either: arrays whose accesses the tool did not
+  // follow (the remarks of the text output; file and line where known).
+  for (const ReportFinding &R : F.Findings)
+    if (R.Unfollowed)
+      Unfollowed.push_back(Object{{"file", R.Loc.Path},
+                                  {"line", static_cast<int64_t>(R.Loc.Line)},
+                                  {"column", static_cast<int64_t>(R.Loc.Column)},
+                                  {"message", R.Message}});
   for (const VerifiedFix &Fix : F.Verified)
     addFix(Fix);
   for (const VerifiedCheckFix &Fix : F.VerifiedOther)
@@ -264,6 +272,8 @@ void JsonReport::append(const JsonReport &Other, const std::string &BaseDir) {
     Findings.push_back(V);
   for (const Value &V : Other.HostErrors)
     HostErrors.push_back(V);
+  for (const Value &V : Other.Unfollowed)
+    Unfollowed.push_back(V);
 }
 
 Value JsonReport::render() const {
@@ -280,6 +290,8 @@ Value JsonReport::render() const {
     Report["findings"] = Array(Findings);
   if (!HostErrors.empty())
     Report["host_code_errors"] = Array(HostErrors);
+  if (!Unfollowed.empty())
+    Report["unfollowed"] = Array(Unfollowed);
   return Report;
 }
 

@@ -10,7 +10,9 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -137,21 +139,52 @@ void addUnfollowedArrays(Builder &B, const AnalyzedFile &F) {
     SourceLocation At = SM.getExpansionLoc(S.Where->getBeginLoc());
     if (!SaidStores.insert(At.getRawEncoding()).second)
       continue;
+    // Partial when some access of it was followed; else nothing of it was.
+    bool Some = false;
+    for (const SharedArray &A : M.Arrays)
+      Some |= A.Name == Name && Accessed.count(A.Id);
     B.add(Severity::Remark, At,
           "the address of '" + Name +
-              "' is kept in an object here: its accesses through that object are not followed, "
-              "so the analysis of '" + Name + "' is partial");
+              "' is kept in an object here: its accesses through that object are not followed, " +
+              (Some ? "so the analysis of '" + Name + "' is partial"
+                    : "and no other access of '" + Name + "' was found: nothing of it was analysed"));
     B.Out.Report.Findings.back().Unfollowed = true;
   }
+  // One remark per declaration, not per kernel instantiation (rocPRIM's
+  // block primitives declare 'storage' once and instantiate it hundreds of
+  // times), at the declaration, in a header too.
+  struct Unseen {
+    const SharedArray *First = nullptr;
+    unsigned Kernels = 0;
+  };
+  std::map<std::tuple<std::string, unsigned, unsigned>, Unseen> ByDecl;
+  std::vector<std::tuple<std::string, unsigned, unsigned>> Order;
   for (const SharedArray &A : M.Arrays) {
     if (Accessed.count(A.Id) || Escaped.count({A.Name, A.Decl.Line}))
       continue;
-    SourceLocation At = SM.translateLineCol(SM.getMainFileID(), A.Decl.Line, A.Decl.Column);
-    if (A.Decl.File != F.File)
-      At = SourceLocation(); // declared in a header: the remark has no place
+    auto Key = std::make_tuple(A.Decl.File, A.Decl.Line, A.Decl.Column);
+    Unseen &U = ByDecl[Key];
+    if (!U.First) {
+      U.First = &A;
+      Order.push_back(Key);
+    }
+    ++U.Kernels;
+  }
+  for (const auto &Key : Order) {
+    const Unseen &U = ByDecl[Key];
+    const SharedArray &A = *U.First;
+    SourceLocation At;
+    if (A.Decl.File == F.File)
+      At = SM.translateLineCol(SM.getMainFileID(), A.Decl.Line, A.Decl.Column);
+    else if (auto FE = SM.getFileManager().getOptionalFileRef(A.Decl.File))
+      At = SM.translateFileLineCol(*FE, A.Decl.Line, A.Decl.Column);
+    std::string In = "'" + A.Kernel + "'";
+    if (U.Kernels > 1)
+      In += " and " + std::to_string(U.Kernels - 1) + " other instantiation" +
+            (U.Kernels > 2 ? "s" : "");
     B.add(Severity::Remark, At,
-          "no access of '" + A.Name + "' in '" + A.Kernel +
-              "' was found: if it is used through code the tool does not follow (a pointer kept "
+          "no access of '" + A.Name + "' in " + In +
+              " was found: if it is used through code the tool does not follow (a pointer kept "
               "in a struct, say), nothing of it was analysed");
     B.Out.Report.Findings.back().Unfollowed = true;
   }

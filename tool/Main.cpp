@@ -26,9 +26,12 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <new>
 
 using namespace llvm;
 using namespace lds;
@@ -241,6 +244,11 @@ static int runCheckMode(ExplainRequest &Explain) {
 }
 
 int main(int argc, const char **argv) {
+  // LLVM's own allocation failures (a buffer for a large file) abort with
+  // "LLVM ERROR: out of memory" unless a handler takes them: as
+  // std::bad_alloc they reach the file's "not analysed" (CheckRun.cpp).
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { throw std::bad_alloc(); });
   if (!options::parse(argc, argv))
     return 2;
   if (options::isaCommand())
