@@ -3,6 +3,7 @@
 #include "bench/Toolchain.h"
 
 #include "pipeline/DeviceCompileArgs.h"
+#include "pipeline/NvccCommand.h"
 #include "pipeline/RunConfig.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -27,13 +28,7 @@ std::string findTool(StringRef Name, ArrayRef<StringRef> Extra) {
 }
 
 std::string findNvcc(const std::string &Given) {
-  std::string Nvcc = Given;
-  if (Nvcc.empty())
-    if (std::optional<std::string> E = sys::Process::GetEnv("NVCC"))
-      Nvcc = *E;
-  if (Nvcc.empty())
-    Nvcc = findTool("nvcc", {"/usr/local/cuda/bin"});
-  return Nvcc;
+  return Given.empty() ? lds::findNvcc().value_or("") : Given;
 }
 
 /// clang++ beside Clang.

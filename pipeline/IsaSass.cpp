@@ -7,23 +7,11 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 
 using namespace llvm;
 
 namespace lds {
-
-std::optional<std::string> findNvcc() {
-  if (std::optional<std::string> E = sys::Process::GetEnv("NVCC"))
-    if (sys::fs::can_execute(*E))
-      return *E;
-  if (auto P = sys::findProgramByName("nvcc"))
-    return *P;
-  if (sys::fs::can_execute("/usr/local/cuda/bin/nvcc"))
-    return std::string("/usr/local/cuda/bin/nvcc");
-  return std::nullopt;
-}
 
 namespace {
 

@@ -12,6 +12,7 @@
 #define LDS_PIPELINE_ISASASS_H
 
 #include "pipeline/IsaCompile.h"
+#include "pipeline/NvccCommand.h"
 #include "readers/AmdAsm.h"
 #include "readers/Cubin.h"
 #include "targets/BankModel.h"
@@ -20,9 +21,6 @@
 #include <string>
 
 namespace lds {
-
-/// nvcc: $NVCC, else PATH, else /usr/local/cuda/bin/nvcc.
-std::optional<std::string> findNvcc();
 
 /// Compiles V for the NVIDIA target T (sm_80, sm_90) into V.Out.Asm[T], or
 /// V.Errors[T] with nvcc's messages.

@@ -12,6 +12,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 
 #include <algorithm>
 
@@ -191,6 +193,17 @@ std::vector<std::string> nvccToClang(const std::vector<std::string> &Args) {
     Arch.push_back("--cuda-gpu-arch=" + T);
   Out.insert(Out.begin() + 1, Arch.begin(), Arch.end());
   return Out;
+}
+
+std::optional<std::string> findNvcc() {
+  std::optional<std::string> E = llvm::sys::Process::GetEnv("NVCC");
+  if (E && !E->empty())
+    return E; // as the user set it: running it says what is wrong
+  if (auto P = llvm::sys::findProgramByName("nvcc"))
+    return *P;
+  if (auto P = llvm::sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"}))
+    return *P;
+  return std::nullopt;
 }
 
 } // namespace lds

@@ -2,6 +2,7 @@
 #ifndef LDS_PIPELINE_NVCCCOMMAND_H
 #define LDS_PIPELINE_NVCCCOMMAND_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ bool isNvccCommand(const std::vector<std::string> &Args);
 /// dropped, since they change nothing clang parses and clang rejects them.
 /// Args[0] becomes "clang++".
 std::vector<std::string> nvccToClang(const std::vector<std::string> &Args);
+
+/// nvcc: $NVCC (as set), else PATH, else /usr/local/cuda/bin; nullopt: none.
+std::optional<std::string> findNvcc();
 
 } // namespace lds
 

@@ -1,6 +1,7 @@
 //===- TraceJoin.cpp - A measured line next to what the analysis predicts -===//
 
 #include "pipeline/TraceJoin.h"
+#include "analysis/KernelName.h"
 #include "report/BarrierFindings.h"
 #include "report/CheckNames.h"
 
@@ -42,41 +43,6 @@ std::string fixNote(const BarrierFindingText &T) {
         llvm::StringRef(N.Message).starts_with("no fix:"))
       return N.Message;
   return "";
-}
-
-/// A kernel's name as the analysis and the profilers can both be read:
-/// "void ns::k<(int)1, 32>(float const*, int) (ui_output_agent_1_dispatch_2)"
-/// and "k<1, 32>" both give "k<1,32>" (no return type, scope, parameters,
-/// casts of template arguments or spaces).
-std::string comparableKernelName(llvm::StringRef Name) {
-  int Depth = 0;
-  size_t Params = Name.size(), Start = 0;
-  for (size_t I = 0; I < Name.size(); ++I) {
-    char C = Name[I];
-    if (C == '<')
-      ++Depth;
-    else if (C == '>')
-      --Depth;
-    else if (Depth == 0 && C == '(') {
-      Params = I;
-      break;
-    } else if (Depth == 0 && (C == ' ' || C == ':'))
-      Start = I + 1;
-  }
-  std::string Out;
-  llvm::StringRef Base = Name.slice(Start, Params);
-  for (size_t I = 0; I < Base.size(); ++I) {
-    if (Base[I] == '(') { // a cast of a template argument: (int)1
-      size_t Close = Base.find(')', I);
-      if (Close != llvm::StringRef::npos) {
-        I = Close;
-        continue;
-      }
-    }
-    if (Base[I] != ' ')
-      Out += Base[I];
-  }
-  return Out;
 }
 
 /// Whether access A is on Line of F's file: at the call site (an ATT inline

@@ -2,6 +2,8 @@
 
 #include "report/IsaResult.h"
 
+#include "analysis/KernelName.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -41,32 +43,15 @@ std::string IsaResult::arrayName(const Access &A) const {
   return A.ArrayId;
 }
 
-/// "void k<32, 0>(float*, int)" -> "k<32, 0>": the demangled kernel as the
-/// source model names it (Access::Kernel).
-static std::string sourceKernelName(StringRef Demangled) {
-  Demangled.consume_front("void ");
-  int Depth = 0;
-  for (size_t I = 0; I < Demangled.size(); ++I) {
-    char C = Demangled[I];
-    if (C == '<')
-      ++Depth;
-    else if (C == '>')
-      --Depth;
-    else if (C == '(' && Depth == 0)
-      return Demangled.take_front(I).str();
-  }
-  return Demangled.str();
-}
-
 std::optional<IsaResult::KernelOccupancy>
 IsaResult::launchOccupancy(const std::string &Target, const amdasm::Function &F) const {
   auto Model = Models.find(Target);
   if (!F.IsKernel || !F.LDSBytes || Model == Models.end())
     return std::nullopt;
-  std::string Name = sourceKernelName(F.Name);
+  std::string Name = comparableKernelName(F.Name);
   const Access *Seen = nullptr;
   for (const Access &A : M.Accesses)
-    if (A.Kernel == Name) {
+    if (comparableKernelName(A.Kernel) == Name) {
       Seen = &A;
       break;
     }

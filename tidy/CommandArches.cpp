@@ -8,6 +8,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <map>
+#include <mutex>
+
 using namespace llvm;
 using clang::tooling::CompilationDatabase;
 
@@ -25,8 +28,8 @@ std::vector<std::string> processArgv() {
   return Argv;
 }
 
-std::vector<std::string> commandArches(const std::vector<std::string> &ToolArgv,
-                                       const std::string &MainFile) {
+static std::vector<std::string> findCommandArches(const std::vector<std::string> &ToolArgv,
+                                                  const std::string &MainFile) {
   std::string BuildPath;
   for (size_t I = 1; I < ToolArgv.size(); ++I) {
     StringRef A = ToolArgv[I];
@@ -45,6 +48,19 @@ std::vector<std::string> commandArches(const std::vector<std::string> &ToolArgv,
     return {};
   std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(MainFile);
   return Cmds.empty() ? std::vector<std::string>() : archesIn(Cmds.front().CommandLine);
+}
+
+// Every lds-* check asks for each translation unit: the database is read
+// once per file, not once per check.
+std::vector<std::string> commandArches(const std::vector<std::string> &ToolArgv,
+                                       const std::string &MainFile) {
+  static std::mutex Lock;
+  static std::map<std::string, std::vector<std::string>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Known.find(MainFile);
+  if (It == Known.end())
+    It = Known.emplace(MainFile, findCommandArches(ToolArgv, MainFile)).first;
+  return It->second;
 }
 
 } // namespace lds
