@@ -7,6 +7,7 @@
 #include "matchers/ModelBuilder.h"
 #include "matchers/ReductionMatcher.h"
 #include "matchers/RefillLoopMatcher.h"
+#include "matchers/TransposeMatcher.h"
 
 #include <set>
 #include <string>
@@ -60,6 +61,10 @@ struct AnalyzedFile {
   std::vector<MatchedReduction> Reductions;
   std::vector<std::string> TailRefusals;
   std::vector<unsigned> WaveSizes;
+  /// lds-transpose-load's findings, when it runs, less those NOLINT
+  /// suppresses: column reads some requested target has a transpose load
+  /// for, with the proof's verdict per such target.
+  std::vector<MatchedTranspose> Transposes;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
   bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };

@@ -125,6 +125,14 @@ public:
                                         : R.Unsupported);
         File.Reductions.push_back(std::move(R));
       }
+    if (File.runs(TransposeLoadCheck))
+      for (MatchedTranspose &T : matchTransposeReads(Ctx)) {
+        if (isSuppressed(Ctx.getSourceManager(), T.Loop->getBeginLoc(), TransposeLoadCheck))
+          continue;
+        proveTransposeTargets(T, File.Built.M, File.Targets);
+        if (!T.Targets.empty()) // a target has the instruction
+          File.Transposes.push_back(std::move(T));
+      }
     if (File.runs(ExposedWriteLatencyCheck))
       for (MatchedRefillLoop &L : matchRefillLoops(Ctx)) {
         if (isSuppressed(Ctx.getSourceManager(), L.Stores.front().Assign->getBeginLoc(),

@@ -441,6 +441,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
         for (const LaunchBoundsFix &Fix : Plan->LaunchBoundsFixes)
           Other(RedundantBarrierCheck, "launch_bounds", launchBoundsDescription(Fix),
                 Fix.FirstBarrier, Fix.Reps);
+        for (const TransposeFix &Fix : Plan->TransposeFixes)
+          Other(TransposeLoadCheck, "transpose_load", transposeDescription(Fix), Fix.Loop, Fix.Reps);
         for (const TailFix &Fix : Plan->TailFixes)
           Other(ReductionTailCheck, "shuffle_tail", tailDescription(Fix), Fix.Loop, Fix.Reps);
       }

@@ -19,6 +19,7 @@
 #include "rewrites/FixPlanning.h"
 #include "rewrites/PrefetchRewrite.h"
 #include "rewrites/ShuffleTailRewrite.h"
+#include "rewrites/TransposeLoadRewrite.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
@@ -89,6 +90,8 @@ std::vector<PlainFix> plainFixes(const clang::SourceManager &SM, const FilePlan 
     AddCheckFix(ExposedWriteLatencyCheck, PF.Identity, prefetchDescription(PF), PF.Reps);
   for (const TailFix &TF : P.TailFixes)
     AddCheckFix(ReductionTailCheck, TF.Identity, tailDescription(TF), TF.Reps);
+  for (const TransposeFix &XF : P.TransposeFixes)
+    AddCheckFix(TransposeLoadCheck, XF.Identity, transposeDescription(XF), XF.Reps);
   for (const LaunchBoundsFix &LF : P.LaunchBoundsFixes)
     AddCheckFix(RedundantBarrierCheck, LF.Identity, launchBoundsDescription(LF), LF.Reps);
   return Out;
@@ -179,6 +182,46 @@ static void planTailFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScop
     Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(R.Loop->getBeginLoc()),
                "fixing: " + tailDescription(Fix), ReductionTailCheck);
     P.TailFixes.push_back(std::move(Fix));
+  }
+}
+
+std::string transposeDescription(const TransposeFix &F) {
+  return "read the column of '" + F.Array + "' at line " + std::to_string(F.Loop.Line) +
+         " with one transpose load per lane on " + F.Targets + " (the loop stays for other targets)";
+}
+
+/// lds-transpose-load: each column read proven on some requested target.
+static void planTransposeFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
+                               FilePlan &P, DiagPrinter &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const MatchedTranspose &M : F.Transposes) {
+    if (!M.anyProven()) {
+      ++P.UnfixedTransposes;
+      continue;
+    }
+    auto Edits = transposeLoadRewrite(M, Ctx, Scope);
+    llvm::Error E = Edits ? mergeEdits(P.Reps, *Edits) : Edits.takeError();
+    if (E) {
+      ++P.UnfixedTransposes;
+      Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(M.Loop->getBeginLoc()),
+                 "not rewriting the column read: " + llvm::toString(std::move(E)),
+                 TransposeLoadCheck);
+      continue;
+    }
+    TransposeFix Fix;
+    Fix.Id = std::string(TransposeLoadCheck) + "/transpose@" + std::to_string(M.Loc.Line) + ":" +
+             std::to_string(M.Loc.Column);
+    Fix.Identity = "transpose|" + M.KernelName + "|" + M.ArrayName + "|" +
+                   std::to_string(M.Loc.Line);
+    Fix.Loop = M.Loc;
+    Fix.Array = M.ArrayName;
+    for (size_t K = 0; K < M.Targets.size(); ++K)
+      if (M.Refusals[K].empty())
+        Fix.Targets += (Fix.Targets.empty() ? "" : ", ") + M.Targets[K];
+    Fix.Reps = std::move(*Edits);
+    Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(M.Loop->getBeginLoc()),
+               "fixing: " + transposeDescription(Fix), TransposeLoadCheck);
+    P.TransposeFixes.push_back(std::move(Fix));
   }
 }
 
@@ -373,6 +416,7 @@ FilePlan planFixes(ASTContext &Ctx, const AnalyzedFile &F, const RunConfig &Conf
   planLaunchBoundsFixes(Ctx, F, Scope, P, Out);
   planPrefetchFixes(Ctx, F, Scope, P, Out);
   planTailFixes(Ctx, F, Scope, P, Out);
+  planTransposeFixes(Ctx, F, Scope, P, Out);
   P.BarrierPlaces = barrierPlaces(F.Built.M);
   // What each edited file held when it was parsed: the edits are offsets
   // into that text, so finishFix refuses a file that changed since. The
@@ -609,6 +653,7 @@ bool mergeAgain(FilePlan &P) {
   Add(P.LaunchBoundsFixes);
   Add(P.PrefetchFixes);
   Add(P.TailFixes);
+  Add(P.TransposeFixes);
   if (!Ok)
     return false;
   P.Reps = std::move(All);
@@ -733,7 +778,7 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
   unsigned Findings = P.ConflictingAccesses + P.BarrierFixes.size() + P.UnfixedBarriers +
                       P.LaunchBoundsFixes.size() +
                       P.PrefetchFixes.size() + P.UnfixedRefills + P.TailFixes.size() +
-                      P.UnfixedTails;
+                      P.UnfixedTails + P.TransposeFixes.size() + P.UnfixedTransposes;
   if (P.Reps.empty())
     return Findings ? 1 : 0;
 

@@ -79,6 +79,16 @@ struct TailFix {
   FileEdits Reps;
 };
 
+/// The fix of one lds-transpose-load finding: the column read as one
+/// transpose load per target whose proof held, the loop kept in #else.
+struct TransposeFix {
+  std::string Id, Identity;
+  SourceLoc Loop;
+  std::string Array;
+  std::string Targets; ///< "gfx950, gfx1250"
+  FileEdits Reps;
+};
+
 /// A file the plan edits, as the parse saw it.
 struct EditedFile {
   std::string Path;   ///< absolute
@@ -104,12 +114,14 @@ struct FilePlan {
   unsigned UnfixedRefills = 0;
   std::vector<TailFix> TailFixes;
   unsigned UnfixedTails = 0;
+  std::vector<TransposeFix> TransposeFixes;
+  unsigned UnfixedTransposes = 0;
   std::set<std::string> DisabledChecks; ///< of the run, for the re-parse
   Strategy Strat = Strategy::Auto;      ///< of the run, for the second pass
   size_t BarrierPlaces = 0;             ///< barriers written in the file
   size_t fixCount() const {
     return Fixes.size() + BarrierFixes.size() + PrefetchFixes.size() + TailFixes.size() +
-           LaunchBoundsFixes.size();
+           LaunchBoundsFixes.size() + TransposeFixes.size();
   }
   unsigned Refused = 0;
   unsigned ConflictingAccesses = 0;
@@ -133,6 +145,7 @@ FilePlan planFixes(clang::ASTContext &Ctx, const AnalyzedFile &F, const RunConfi
 std::string prefetchDescription(const PrefetchFix &F);
 
 /// "add __launch_bounds__(64) to 'k'".
+std::string transposeDescription(const TransposeFix &F);
 std::string launchBoundsDescription(const LaunchBoundsFix &F);
 
 /// "do the in-wave levels of the reduction over 'sdata' at line 18 with wave

@@ -14,10 +14,12 @@ inline constexpr const char *CheckName = "lds-bank-conflict";
 inline constexpr const char *RedundantBarrierCheck = "lds-redundant-barrier";
 inline constexpr const char *ExposedWriteLatencyCheck = "lds-exposed-write-latency";
 inline constexpr const char *ReductionTailCheck = "lds-reduction-tail";
+inline constexpr const char *TransposeLoadCheck = "lds-transpose-load";
 
 /// Every check this build has, in the order --list-checks prints them.
 inline constexpr const char *AllChecks[] = {CheckName, ExposedWriteLatencyCheck,
-                                            RedundantBarrierCheck, ReductionTailCheck};
+                                            RedundantBarrierCheck, ReductionTailCheck,
+                                            TransposeLoadCheck};
 
 } // namespace lds
 

@@ -3,6 +3,7 @@
 #include "report/ReportBuilder.h"
 
 #include "report/BarrierFindings.h"
+#include "report/TransposeFindings.h"
 #include "report/CheckNames.h"
 #include "report/Findings.h"
 
@@ -230,6 +231,8 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
     addBarrierFinding(B, describeRefillLoop(F, L), ExposedWriteLatencyCheck);
   for (size_t I = 0; I < F.Reductions.size(); ++I)
     addBarrierFinding(B, describeReduction(F, I), ReductionTailCheck);
+  for (size_t I = 0; I < F.Transposes.size(); ++I)
+    addBarrierFinding(B, describeTranspose(F, I), TransposeLoadCheck);
   for (const RedundantBarrier &R : F.RedundantBarriers)
     addBarrierFinding(B, describeRedundantBarrier(F, R), RedundantBarrierCheck);
   for (const SingleWaveKernel &K : F.SingleWave)
