@@ -2,6 +2,7 @@
 
 #include "pipeline/FixMode.h"
 
+#include "analysis/TransposeLoad.h"
 #include "pipeline/AtomicWrite.h"
 #include "pipeline/CheckAction.h"
 #include "pipeline/DeviceCompileArgs.h"
@@ -190,11 +191,47 @@ std::string transposeDescription(const TransposeFix &F) {
          " with one transpose load per lane on " + F.Targets + " (the loop stays for other targets)";
 }
 
+/// Why the layout fix planned for the same array (if any) undoes the
+/// transpose proof on target I, or "". The proof was made on the declared
+/// layout. A pad keeps every row's columns in order, so the same subscripts
+/// still give each lane its values, as long as the widened rows start on a
+/// vector boundary; a swizzle moves columns, so no lane's run stays whole.
+static std::string layoutRefusal(const MatchedTranspose &M, const TransposeInstr &I,
+                                 const std::vector<ArrayFix> &Fixes, const SourceManager &SM) {
+  SourceLoc Decl = toSourceLoc(SM.getExpansionLoc(M.Array->getLocation()), SM);
+  for (const ArrayFix &Fix : Fixes) {
+    if (Fix.Decl.File != Decl.File || Fix.Decl.Offset != Decl.Offset)
+      continue;
+    const FixCandidate &C = Fix.Plan.Choice;
+    if (C.swizzles())
+      return "the bank-conflict fix of '" + M.ArrayName + "' (" + C.str() +
+             ") moves columns, so no lane's values stay one run of a row; --strategy=pad "
+             "keeps them";
+    uint64_t RowBytes = Fix.Plan.NewLayout.NewRowLength * M.ElementBytes;
+    if (RowBytes % I.VectorBytes)
+      return "the bank-conflict fix of '" + M.ArrayName + "' pads its rows to " +
+             std::to_string(Fix.Plan.NewLayout.NewRowLength) + " elements (" +
+             std::to_string(RowBytes) + " B), not a multiple of the " +
+             std::to_string(I.VectorBytes) + " B vector (misaligned rows)";
+  }
+  return "";
+}
+
 /// lds-transpose-load: each column read proven on some requested target.
 static void planTransposeFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
                                FilePlan &P, DiagPrinter &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const MatchedTranspose &M : F.Transposes) {
+  for (const MatchedTranspose &Found : F.Transposes) {
+    MatchedTranspose M = Found;
+    for (size_t K = 0; K < M.Targets.size(); ++K)
+      if (M.Refusals[K].empty()) {
+        M.Refusals[K] =
+            layoutRefusal(M, *transposeInstrFor(M.Targets[K], M.ElementBytes), P.Fixes, SM);
+        if (!M.Refusals[K].empty())
+          Out.report(DiagnosticsEngine::Warning, SM.getExpansionLoc(M.Loop->getBeginLoc()),
+                     "not rewriting the column read for " + M.Targets[K] + ": " + M.Refusals[K],
+                     TransposeLoadCheck);
+      }
     if (!M.anyProven()) {
       ++P.UnfixedTransposes;
       continue;

@@ -43,6 +43,13 @@ llvm::Expected<FileEdits> transposeLoadRewrite(const MatchedTranspose &M, ASTCon
     End = unsigned(Semi + 1);
   }
   std::string WholeText = Buf.substr(Begin, End - Begin).str();
+  // A directive starts its line: the edit takes the loop's indentation too
+  // when nothing else precedes it there.
+  unsigned LineStart = Begin;
+  while (LineStart > 0 && (Buf[LineStart - 1] == ' ' || Buf[LineStart - 1] == '\t'))
+    --LineStart;
+  if (LineStart > 0 && Buf[LineStart - 1] != '\n')
+    LineStart = Begin;
   const std::string *Whole = &WholeText;
 
   FreshNames Names(M.Kernel);
@@ -97,8 +104,16 @@ llvm::Expected<FileEdits> transposeLoadRewrite(const MatchedTranspose &M, ASTCon
   Out += NL + "#else" + NL + I0 + *Whole + NL + "#endif";
 
   FileEdits Edits;
+  if (LineStart == Begin && Begin > 0 && Buf[Begin - 1] != '\n')
+    Out = NL + Out; // code before the loop on its line stays there
+  // Code after the loop on its line must not follow #endif (the
+  // preprocessor would drop it): it goes to the next line.
+  size_t Rest = Buf.find_first_not_of(" \t", End);
+  if (Rest != StringRef::npos && Buf[Rest] != '\n' && Buf[Rest] != '\r')
+    Out += NL + I0;
+  SourceLocation From = Loop->getBegin().getLocWithOffset(int(LineStart) - int(Begin));
   if (llvm::Error E = addReplacement(
-          Edits, tooling::Replacement(SM, Loop->getBegin(), End - Begin, Out), Loop->getBegin()))
+          Edits, tooling::Replacement(SM, From, End - LineStart, Out), From))
     return std::move(E);
   if (M.DeclaredAlign < Align) {
     // After the declarator (`T a[R][C] __attribute__((aligned(16)));`).
