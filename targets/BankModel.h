@@ -46,6 +46,20 @@ struct BankRule {
   std::vector<BankRule> Alternatives;
 };
 
+/// LDS partitions and the SIMD pairs that share them (gfx1250, issue 14):
+/// the LDS is Count partitions of Bytes each; warp w of a workgroup runs on
+/// SIMD w mod Simds; PairOfSimd[s] is the pair (0 = A, 1 = B) of SIMD s.
+/// Warps of different pairs reading one partition in the same cycle share
+/// its bandwidth. Bytes == 0: the target has no such rule.
+struct LdsPartitionModel {
+  unsigned Bytes = 0;
+  unsigned Count = 0;
+  unsigned Simds = 0;
+  std::vector<unsigned> PairOfSimd;
+  std::string Source;
+  bool present() const { return Bytes && Count && Simds && PairOfSimd.size() == Simds; }
+};
+
 struct TargetModel {
   std::string Name;        ///< "gfx950"
   std::string Description; ///< "AMD MI355X (CDNA4)"
@@ -76,6 +90,8 @@ struct TargetModel {
   /// (vmcnt(0) / loadcnt 0 before s_barrier), so loads issued before it do
   /// not stay in flight across it: a prefetch gains little there.
   bool BarrierDrainsGlobalLoads = false;
+  /// lds-partition-conflict's parameters (BankModelTable.cpp, PartitionRows).
+  LdsPartitionModel Partitions;
   std::vector<BankRule> Rules;
 
   /// The rule for an access of this direction and width: an exact match on

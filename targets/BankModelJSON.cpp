@@ -10,6 +10,9 @@
 //      "alloc_granule": 1280, "reserved_per_block": 0,
 //      "max_blocks_per_cu": 16,
 //      "max_waves_per_cu": 32,      // wave slots; 0 or absent: no limit
+//      "lds_partitions": {"bytes": 65536, "count": 5, "simds": 4,
+//                         "simd_pairs": [0, 1, 0, 1], "source": "..."},
+//                                   // lds-partition-conflict; bytes 0: none
 //      "source": "...",
 //      "rules": [
 //        {"dir": "read",            // "read", "write" or "any" (= both)
@@ -133,7 +136,8 @@ private:
             checkKeys(Obj, Where,
                       {"name", "base", "description", "is_amd", "wave_size", "lds_bytes_per_cu",
                        "lds_bytes_per_block", "alloc_granule", "reserved_per_block",
-                       "max_blocks_per_cu", "max_waves_per_cu", "source", "rules", "comment"}))
+                       "max_blocks_per_cu", "max_waves_per_cu", "source", "rules", "comment",
+                       "lds_partitions"}))
       return E;
     std::string Name, Base;
     if (llvm::Error E = getString(Obj, "name", Where, Name))
@@ -182,6 +186,14 @@ private:
     if (llvm::Error E = getString(Obj, "source", Where, T.Source))
       return E;
 
+    if (const llvm::json::Value *PV = Obj.get("lds_partitions")) {
+      const llvm::json::Object *PObj = PV->getAsObject();
+      if (!PObj)
+        return error(Where, "'lds_partitions' must be an object");
+      if (llvm::Error E = readPartitions(*PObj, Where + ".lds_partitions", T.Partitions))
+        return E;
+    }
+
     const llvm::json::Value *RulesV = Obj.get("rules");
     if (RulesV) {
       const llvm::json::Array *Rules = RulesV->getAsArray();
@@ -204,6 +216,40 @@ private:
     if (!Inherited && T.Rules.empty())
       return error(Where, "a new target without \"base\" needs \"rules\"");
     Model.add(std::move(T));
+    return llvm::Error::success();
+  }
+
+  /// lds_partitions: fields left out keep their values; source defaults to
+  /// the file. Bytes 0 turns the rule off.
+  llvm::Error readPartitions(const llvm::json::Object &Obj, const std::string &Where,
+                             LdsPartitionModel &P) const {
+    if (llvm::Error E =
+            checkKeys(Obj, Where, {"bytes", "count", "simds", "simd_pairs", "source", "comment"}))
+      return E;
+    if (llvm::Error E = getCount(Obj, "bytes", Where, P.Bytes, /*AllowZero=*/true))
+      return E;
+    if (llvm::Error E = getCount(Obj, "count", Where, P.Count))
+      return E;
+    if (llvm::Error E = getCount(Obj, "simds", Where, P.Simds))
+      return E;
+    if (const llvm::json::Value *V = Obj.get("simd_pairs")) {
+      const llvm::json::Array *A = V->getAsArray();
+      if (!A)
+        return error(Where, "'simd_pairs' must be an array of 0 (pair A) and 1 (pair B)");
+      P.PairOfSimd.clear();
+      for (const llvm::json::Value &X : *A) {
+        std::optional<int64_t> N = X.getAsInteger();
+        if (!N || (*N != 0 && *N != 1))
+          return error(Where, "'simd_pairs' must be an array of 0 (pair A) and 1 (pair B)");
+        P.PairOfSimd.push_back(static_cast<unsigned>(*N));
+      }
+    }
+    if (P.Bytes && P.PairOfSimd.size() != P.Simds)
+      return error(Where, "'simd_pairs' needs one entry per SIMD (" + std::to_string(P.Simds) +
+                              ")");
+    P.Source = "--bank-model " + Origin;
+    if (llvm::Error E = getString(Obj, "source", Where, P.Source))
+      return E;
     return llvm::Error::success();
   }
 

@@ -276,6 +276,25 @@ const RegisterRow RegisterRows[] = {
     {"sm_90", 512, 8, 16, 4},
 };
 
+// LDS partitions (TargetModel::Partitions, lds-partition-conflict). One
+// public source only: "A Deep Dive into LDS Optimizations on AMD Instinct
+// MI450 GPUs", Part II (shared/hardware.md, gfx1250): five 64 KiB
+// partitions; warp N on SIMD N mod 4; SIMDs 0 and 2 are pair A, 1 and 3
+// pair B. Partition size and count agree with Triton's TargetInfo.cpp
+// (320 KiB, 64 KiB partitions). [V] Override with --bank-model.
+struct PartitionRow {
+  const char *Target;
+  unsigned Bytes, Count, Simds;
+  std::vector<unsigned> PairOfSimd;
+  const char *Source;
+};
+const PartitionRow PartitionRows[] = {
+    {"gfx1250", 65536, 5, 4, {0, 1, 0, 1},
+     "[V] \"A Deep Dive into LDS Optimizations on AMD Instinct MI450 GPUs\", Part II "
+     "(shared/hardware.md gfx1250): 5 x 64 KiB partitions, warp N on SIMD N mod 4, "
+     "pair A = SIMDs 0 and 2, pair B = SIMDs 1 and 3"},
+};
+
 BankModel BankModel::builtin() {
   BankModel M;
   for (const TargetRow &Row : TargetRows) {
@@ -302,6 +321,10 @@ BankModel BankModel::builtin() {
     T.MaxWavesPerSIMD = Row.MaxWaves;
     T.RegisterFiles = Row.Files;
   }
+
+  for (const PartitionRow &Row : PartitionRows)
+    M.Targets.at(Row.Target).Partitions = {Row.Bytes, Row.Count, Row.Simds, Row.PairOfSimd,
+                                           Row.Source};
 
   for (const RuleRow &Row : RuleRows) {
     TargetModel &T = M.Targets.at(Row.Target);
