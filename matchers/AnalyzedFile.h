@@ -3,6 +3,7 @@
 #define LDS_MATCHERS_ANALYZEDFILE_H
 
 #include "analysis/ConflictAnalyzer.h"
+#include "analysis/PartitionConflict.h"
 #include "analysis/RedundantBarriers.h"
 #include "matchers/ModelBuilder.h"
 #include "matchers/ReductionMatcher.h"
@@ -65,6 +66,9 @@ struct AnalyzedFile {
   /// suppresses: column reads some requested target has a transpose load
   /// for, with the proof's verdict per such target.
   std::vector<MatchedTranspose> Transposes;
+  /// lds-partition-conflict (pipeline/PartitionRun.h): the accesses it
+  /// analysed on targets with LDS partitions, less those NOLINT suppresses.
+  std::vector<PartitionAccess> Partitions;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
   bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };

@@ -9,6 +9,7 @@
 #include "pipeline/FixMode.h"
 #include "pipeline/HostErrors.h"
 #include "pipeline/NvccCommand.h"
+#include "pipeline/PartitionRun.h"
 #include "pipeline/PreludePch.h"
 #include "pipeline/ProjectConfig.h"
 #include "pipeline/Suppressions.h"
@@ -334,6 +335,9 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
             return;
           }
           Emit(true, HostWarning);
+          // lds-partition-conflict compiles the file for its targets
+          // (PartitionRun.h) before the report is built.
+          runPartitionCheck(Ctx, F, OriginalCmd, Lang, FileConfig);
           // The report, built once; suppressed findings are not printed
           // (Suppressions.h).
           BuiltReport Built =
@@ -370,6 +374,8 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
           }
           O.Warnings += F.RedundantBarriers.size() + F.SingleWave.size() + F.RefillLoops.size() +
                         F.Reductions.size();
+          for (const PartitionAccess &P : F.Partitions)
+            O.Warnings += P.separable();
           for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)
             if (!F.suppressed(I))
               for (const AccessResult &R : F.Results[I])

@@ -15,11 +15,12 @@ inline constexpr const char *RedundantBarrierCheck = "lds-redundant-barrier";
 inline constexpr const char *ExposedWriteLatencyCheck = "lds-exposed-write-latency";
 inline constexpr const char *ReductionTailCheck = "lds-reduction-tail";
 inline constexpr const char *TransposeLoadCheck = "lds-transpose-load";
+inline constexpr const char *PartitionConflictCheck = "lds-partition-conflict";
 
 /// Every check this build has, in the order --list-checks prints them.
 inline constexpr const char *AllChecks[] = {CheckName, ExposedWriteLatencyCheck,
                                             RedundantBarrierCheck, ReductionTailCheck,
-                                            TransposeLoadCheck};
+                                            TransposeLoadCheck, PartitionConflictCheck};
 
 } // namespace lds
 

@@ -67,6 +67,8 @@ void JsonReport::add(const FileReport &F) {
                                 {"column", static_cast<int64_t>(E.Column)},
                                 {"function", E.Function},
                                 {"message", E.Message}});
+  for (const llvm::json::Value &V : F.PartitionAccesses)
+    PartitionAccesses.push_back(V);
   for (const ReportFinding &R : F.Findings)
     if (R.Check != CheckName && !R.Suppressed)
       addFinding(R);
@@ -274,6 +276,8 @@ void JsonReport::append(const JsonReport &Other, const std::string &BaseDir) {
     HostErrors.push_back(V);
   for (const Value &V : Other.Unfollowed)
     Unfollowed.push_back(V);
+  for (const Value &V : Other.PartitionAccesses)
+    PartitionAccesses.push_back(V);
 }
 
 Value JsonReport::render() const {
@@ -292,6 +296,8 @@ Value JsonReport::render() const {
     Report["host_code_errors"] = Array(HostErrors);
   if (!Unfollowed.empty())
     Report["unfollowed"] = Array(Unfollowed);
+  if (!PartitionAccesses.empty())
+    Report["partition_accesses"] = Array(PartitionAccesses);
   return Report;
 }
 

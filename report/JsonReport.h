@@ -38,6 +38,7 @@ private:
   llvm::json::Array Findings; ///< "findings", when there are any
   llvm::json::Array HostErrors; ///< "host_code_errors", when there are any
   llvm::json::Array Unfollowed; ///< "unfollowed", when there are any
+  llvm::json::Array PartitionAccesses; ///< "partition_accesses", when there are any
   std::set<std::string> AppendedArrays, AppendedAccesses;
 };
 

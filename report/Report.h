@@ -16,6 +16,8 @@
 #include "matchers/AnalyzedFile.h"
 #include "planner/FixPlanner.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <optional>
 #include <set>
 #include <string>
@@ -131,6 +133,9 @@ struct FileReport {
   std::vector<VerifiedFix> Verified;
   std::vector<VerifiedCheckFix> VerifiedOther;
   std::optional<AccessTable> Accesses; ///< when the JSON report is wanted
+  /// lds-partition-conflict: every access it analysed (JSON
+  /// "partition_accesses"), when the JSON report is wanted.
+  llvm::json::Array PartitionAccesses;
 };
 
 } // namespace lds

@@ -6,6 +6,7 @@
 #include "report/TransposeFindings.h"
 #include "report/CheckNames.h"
 #include "report/Findings.h"
+#include "report/PartitionFindings.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -237,6 +238,18 @@ BuiltReport buildReport(const SourceManager &SM, const AnalyzedFile &F, bool Wit
     addBarrierFinding(B, describeRedundantBarrier(F, R), RedundantBarrierCheck);
   for (const SingleWaveKernel &K : F.SingleWave)
     addBarrierFinding(B, describeSingleWave(F, K), RedundantBarrierCheck);
+  for (const PartitionAccess &P : F.Partitions) {
+    bool IsRemark = false;
+    BarrierFindingText T = describePartitionAccess(F, P, IsRemark);
+    if (!T.Text.Warning.empty() && !IsRemark)
+      addBarrierFinding(B, T, PartitionConflictCheck);
+    if (!T.Text.Warning.empty() && IsRemark) {
+      B.add(Severity::Remark, T.Text.Loc, T.Text.Warning, PartitionConflictCheck);
+      Report.Findings.back().Identity = T.Identity;
+    }
+    if (WithAccesses)
+      Report.PartitionAccesses.push_back(partitionAccessJSON(F, P));
+  }
   if (WithAccesses)
     Report.Accesses = AccessTable{F.Built.M, F.Results, F.Suppressed};
   return std::move(B.Out);
