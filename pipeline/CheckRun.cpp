@@ -373,7 +373,7 @@ CheckResult runCheck(const CheckRequest &R, raw_ostream &Out, raw_ostream &Err) 
             attachFixes(O.Report);
           }
           O.Warnings += F.RedundantBarriers.size() + F.SingleWave.size() + F.RefillLoops.size() +
-                        F.Reductions.size();
+                        F.Reductions.size() + F.Transposes.size();
           for (const PartitionAccess &P : F.Partitions)
             O.Warnings += P.separable();
           for (size_t I = 0; I < F.Results.size() && F.runs(CheckName); ++I)

@@ -3,6 +3,7 @@
 #include "pipeline/FixMode.h"
 
 #include "analysis/TransposeLoad.h"
+#include "matchers/SharedArrayInfo.h"
 #include "pipeline/AtomicWrite.h"
 #include "pipeline/CheckAction.h"
 #include "pipeline/DeviceCompileArgs.h"
@@ -217,6 +218,14 @@ static std::string layoutRefusal(const MatchedTranspose &M, const TransposeInstr
   return "";
 }
 
+/// A fix of P writes code that only target T compiles (a transpose load).
+static bool writesBranchFor(const FilePlan &P, const std::string &T) {
+  for (const TransposeFix &F : P.TransposeFixes)
+    if (llvm::is_contained(F.TargetList, T))
+      return true;
+  return false;
+}
+
 /// lds-transpose-load: each column read proven on some requested target.
 static void planTransposeFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScope &Scope,
                                FilePlan &P, DiagPrinter &Out) {
@@ -253,8 +262,10 @@ static void planTransposeFixes(ASTContext &Ctx, const AnalyzedFile &F, const Edi
     Fix.Loop = M.Loc;
     Fix.Array = M.ArrayName;
     for (size_t K = 0; K < M.Targets.size(); ++K)
-      if (M.Refusals[K].empty())
+      if (M.Refusals[K].empty()) {
         Fix.Targets += (Fix.Targets.empty() ? "" : ", ") + M.Targets[K];
+        Fix.TargetList.push_back(M.Targets[K]);
+      }
     Fix.Reps = std::move(*Edits);
     Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(M.Loop->getBeginLoc()),
                "fixing: " + transposeDescription(Fix), TransposeLoadCheck);
@@ -1008,9 +1019,25 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
       bool AMD = isAMDTarget(T);
       if (Lang == SourceLanguage::HIP && !AMD)
         continue; // .hip files are compiled for AMD targets
-      if (Lang == SourceLanguage::CUDA && (AMD || CompiledCuda))
+      if (Lang == SourceLanguage::CUDA && !AMD && CompiledCuda)
         continue;
-      std::vector<std::string> Cmd = deviceCommand(Original, Lang, {T}, Config).CommandLine;
+      // A CUDA file is not built for AMD targets, except where a fix wrote
+      // a branch for one (a transpose load under #if defined(__gfx950__)):
+      // that branch is compiled the way HIP compiles the same source, so no
+      // line of it is written unchecked.
+      SourceLanguage As = Lang;
+      if (Lang == SourceLanguage::CUDA && AMD) {
+        if (!writesBranchFor(P, T))
+          continue;
+        As = SourceLanguage::HIP;
+      }
+      // As hipcc builds a CUDA-compatible source: HIP's runtime header
+      // stands in for what CUDA's compiler includes by itself.
+      std::vector<std::string> AsHip;
+      if (As != Lang)
+        AsHip = {"-include", "hip/hip_runtime.h"};
+      std::vector<std::string> Cmd = deviceCommand(Original, As, {T}, Config).CommandLine;
+      Cmd.insert(Cmd.end() - 1, AsHip.begin(), AsHip.end()); // the file stays last
       CompileResult New = compileDeviceSide(Cmd, Original.Filename, Copies->Main, ExtraArgs);
       if (!New.Ok) {
         // The compiler read the temporary copies: name the user's files instead.
@@ -1037,7 +1064,8 @@ int finishFix(FilePlan &P, const tooling::CompileCommand &Original, SourceLangua
           Kept = countedBuilds(New, BuildOld, [&](bool Fixed) {
                 RunConfig Own = Config;
                 Own.Headers = GpuHeaders::Bundled;
-                std::vector<std::string> OwnCmd = deviceCommand(Original, Lang, {T}, Own).CommandLine;
+                std::vector<std::string> OwnCmd = deviceCommand(Original, As, {T}, Own).CommandLine;
+                OwnCmd.insert(OwnCmd.end() - 1, AsHip.begin(), AsHip.end());
                 return Fixed ? compileDeviceSide(OwnCmd, Original.Filename, Copies->Main, ExtraArgs)
                              : compileDeviceSide(OwnCmd, Original.Filename, P.MainPath, InItsFolder);
               });

@@ -86,6 +86,7 @@ struct TransposeFix {
   SourceLoc Loop;
   std::string Array;
   std::string Targets; ///< "gfx950, gfx1250"
+  std::vector<std::string> TargetList; ///< the same, one per element
   FileEdits Reps;
 };
 

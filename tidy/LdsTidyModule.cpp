@@ -13,6 +13,7 @@
 #include "tidy/LdsExposedWriteLatencyCheck.h"
 #include "tidy/LdsReductionTailCheck.h"
 #include "tidy/LdsRedundantBarrierCheck.h"
+#include "tidy/LdsTransposeLoadCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 
@@ -26,6 +27,7 @@ public:
     Factories.registerCheck<LdsExposedWriteLatencyCheck>("lds-exposed-write-latency");
     Factories.registerCheck<LdsReductionTailCheck>("lds-reduction-tail");
     Factories.registerCheck<LdsRedundantBarrierCheck>("lds-redundant-barrier");
+    Factories.registerCheck<LdsTransposeLoadCheck>("lds-transpose-load");
   }
 };
 

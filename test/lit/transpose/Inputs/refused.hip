@@ -31,3 +31,35 @@ __global__ __launch_bounds__(64) void misaligned(const _Float16 *B, float *out) 
     b[j] = Bs[4 * (threadIdx.x / 16) + j][1 + threadIdx.x % 16];
   out[threadIdx.x] = (float)b[0];
 }
+
+__global__ __launch_bounds__(64) void early_exit(const _Float16 *B, float *out, int n) {
+  __shared__ _Float16 Bs[16][64];
+  Bs[threadIdx.x / 4][threadIdx.x % 4] = B[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x >= n)
+    return;
+  _Float16 b[4];
+  for (int j = 0; j < 4; ++j)
+    b[j] = Bs[4 * (threadIdx.x / 16) + j][threadIdx.x % 16];
+  out[threadIdx.x] = (float)b[0];
+}
+
+__global__ __launch_bounds__(80) void partial_wave(const _Float16 *B, float *out) {
+  __shared__ _Float16 Bs[16][64];
+  Bs[threadIdx.x / 8][threadIdx.x % 8] = B[threadIdx.x];
+  __syncthreads();
+  _Float16 b[4];
+  for (int j = 0; j < 4; ++j)
+    b[j] = Bs[4 * ((threadIdx.x / 16) % 4) + j][threadIdx.x % 16];
+  out[threadIdx.x] = (float)b[0];
+}
+
+__global__ __launch_bounds__(64) void runtime_column(const _Float16 *B, float *out, int c0) {
+  __shared__ _Float16 Bs[16][64];
+  Bs[threadIdx.x / 4][threadIdx.x % 4] = B[threadIdx.x];
+  __syncthreads();
+  _Float16 b[4];
+  for (int j = 0; j < 4; ++j)
+    b[j] = Bs[4 * (threadIdx.x / 16) + j][c0 + threadIdx.x % 16];
+  out[threadIdx.x] = (float)b[0];
+}
