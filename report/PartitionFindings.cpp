@@ -50,6 +50,18 @@ BarrierFindingText describePartitionAccess(const AnalyzedFile &F, const Partitio
                        Array + "' unknown, because " + R.Why;
     return Out;
   }
+  if (R.collides() && R.SharedBytes) {
+    // Said, not warned: no source edit short of copying the bytes removes it.
+    IsRemark = true;
+    Out.Text.Warning = P.Target + ": warps of both SIMD pairs " +
+                       (A.Kind == AccessKind::Load ? "read" : "write") +
+                       " the same bytes of LDS partition" + (R.Colliding.size() == 1 ? " " : "s ") +
+                       partitionList(R.Colliding) + " of '" + Array + "' together: up to x" +
+                       std::to_string(R.Factor) + " LDS time for this " +
+                       accessKindName(A.Kind) +
+                       " that no warp-to-tile assignment or placement separates";
+    return Out;
+  }
   if (!P.separable())
     return Out;
   // Only the one target's rule is needed for the pair names.
@@ -70,10 +82,10 @@ BarrierFindingText describePartitionAccess(const AnalyzedFile &F, const Partitio
   auto Note = [&](clang::SourceLocation L, std::string Msg) {
     Out.Text.Notes.push_back({L, std::move(Msg)});
   };
-  Note({}, pairName(M, 0) + ": " + describePair(R, 0));
-  Note({}, pairName(M, 1) + ": " + describePair(R, 1));
+  Note(Out.Text.Loc, pairName(M, 0) + ": " + describePair(R, 0));
+  Note(Out.Text.Loc, pairName(M, 1) + ": " + describePair(R, 1));
   if (!R.WorstBinding.empty())
-    Note({}, "they collide in " + std::to_string(R.CollidingBindings) + " of " +
+    Note(Out.Text.Loc, "they collide in " + std::to_string(R.CollidingBindings) + " of " +
                  std::to_string(R.Bindings) + " iterations (shown: " + bindingText(R.WorstBinding) +
                  ")");
   Note(O.Array ? O.Array->getLocation() : clang::SourceLocation(),
@@ -89,20 +101,20 @@ BarrierFindingText describePartitionAccess(const AnalyzedFile &F, const Partitio
       TilesOf[W.Pair].push_back(R.TileOf.at(W.Warp));
     }
     std::string Formula = swizzleFormula(R);
-    Note({}, "warp-to-tile assignment separates them: let warps " + warpList(WarpsOf[0]) +
+    Note(Out.Text.Loc, "warp-to-tile assignment separates them: let warps " + warpList(WarpsOf[0]) +
                  " (pair A) take what warps " + warpList(TilesOf[0]) + " take now, and warps " +
                  warpList(WarpsOf[1]) + " (pair B) what warps " + warpList(TilesOf[1]) +
                  " take" +
                  (Formula.empty() ? std::string()
                                   : ": " + Formula + " (the deep dive's ctaLayout swizzle)"));
   }
-  Note({}, std::string(R.TileOf.empty() ? "placement separates them"
+  Note(Out.Text.Loc, std::string(R.TileOf.empty() ? "placement separates them"
                                         : "so does placement") +
-               ": the two pairs read different bytes; put the bytes pair B reads in another "
+               ": the two pairs access different bytes; put the bytes pair B accesses in another "
                "partition than pair A's (e.g. two __shared__ arrays 64 KiB apart, checked in the "
                "compiled offsets)" +
                (R.Footprint.size() < 2 ? ", which grows the kernel's LDS" : ""));
-  Note({}, "no fix-it: the edit changes which warp reads what, which lds-rewrite does not "
+  Note(Out.Text.Loc, "no fix-it: the edit changes which warp reads what, which lds-rewrite does not "
            "prove safe; the analysis assumes every warp issues this instruction together and "
            "the workgroup's LDS starts at a partition boundary");
   return Out;
