@@ -538,4 +538,74 @@ SIMT_SHFL(__shfl_down, simt::ShflKind::Down, unsigned)
 SIMT_SHFL(__shfl_xor, simt::ShflKind::Xor, int)
 #undef SIMT_SHFL
 
+
+// gfx950 / gfx1250 LDS transpose loads, as lds-transpose-load writes them
+// (docs/checks/lds-transpose-load.md): each lane reads the vector at its own
+// address, which must be aligned to the vector's size (else the program
+// stops), then the lanes of each group of G exchange elements: destination
+// lane i, element r takes element i % E of the vector of source lane
+//   (i / E) % O + O * r + O * E * (i / (O * E))         (gfx950 tr16 and tr8,
+//                                                        gfx1250 tr16)
+//   r % 4 + 4 * ((i / 8) % 2) + 8 * (r / 4)             (gfx1250 tr8)
+// of its group, as the hardware does (Triton's AMD lowering; the MI450 LDS
+// deep dive). Written here from that description, apart from the analysis,
+// so that running a fixed kernel checks the rewrite's addresses and element
+// copies against it. The exchange goes through the shuffles: every lane of
+// the wave must take part (EXEC all ones), or the program stops with a
+// shuffle divergence. mbcnt gives each lane its position, as on the GPU.
+namespace simt {
+
+template <class Vec, unsigned ElemBytes, unsigned VecBytes, unsigned G, unsigned O, bool TwoRuns>
+Vec transposeLoad(const void *P, Site W) {
+  static_assert(sizeof(Vec) == VecBytes, "the builtin's vector type");
+  if (reinterpret_cast<uintptr_t>(P) % VecBytes)
+    fail("%s: a transpose load of %u bytes at %p, not aligned to %u bytes", where(W).c_str(), VecBytes,
+         P, VecBytes);
+  unsigned char Mine[16] = {};
+  std::memcpy(Mine, P, VecBytes);
+  uint64_t Lo = 0, Hi = 0;
+  std::memcpy(&Lo, Mine, 8);
+  std::memcpy(&Hi, Mine + 8, 8);
+  const unsigned E = VecBytes / ElemBytes, Lane = Current % unsigned(warpSize), I = Lane % G;
+  unsigned char Out[16] = {};
+  for (unsigned R = 0; R < E; ++R) {
+    const unsigned Src = TwoRuns ? R % 4 + 4 * ((I / 8) % 2) + 8 * (R / 4)
+                                 : (I / E) % O + O * R + O * E * (I / (O * E));
+    const int64_t From = int64_t(Lane - I + Src);
+    uint64_t Got[2] = {shuffle(ShflKind::Idx, Lo, From, warpSize, false, 0, W),
+                       shuffle(ShflKind::Idx, Hi, From, warpSize, false, 0, W)};
+    std::memcpy(Out + R * ElemBytes, reinterpret_cast<unsigned char *>(Got) + (I % E) * ElemBytes,
+                ElemBytes);
+  }
+  Vec V;
+  std::memcpy(&V, Out, VecBytes);
+  return V;
+}
+
+typedef short v4i16 __attribute__((__vector_size__(8)));
+typedef short v8i16 __attribute__((__vector_size__(16)));
+typedef int v2i32 __attribute__((__vector_size__(8)));
+
+inline unsigned mbcntLo(unsigned Mask, unsigned Add) {
+  const unsigned Lane = Current % unsigned(warpSize);
+  const unsigned Below = Lane >= 32 ? ~0u : (1u << Lane) - 1;
+  return Add + unsigned(__builtin_popcount(Mask & Below));
+}
+inline unsigned mbcntHi(unsigned Mask, unsigned Add) {
+  const unsigned Lane = Current % unsigned(warpSize);
+  const unsigned Below = Lane < 32 ? 0u : (1u << (Lane - 32)) - 1;
+  return Add + unsigned(__builtin_popcount(Mask & Below));
+}
+
+} // namespace simt
+
+#define __builtin_amdgcn_mbcnt_lo(M, A) simt::mbcntLo(M, A)
+#define __builtin_amdgcn_mbcnt_hi(M, A) simt::mbcntHi(M, A)
+#define SIMT_TR(P, VEC, EB, VB, G, O, TWO)                                                                   \
+  simt::transposeLoad<VEC, EB, VB, G, O, TWO>((const void *)(P), simt::site(std::source_location::current()))
+#define __builtin_amdgcn_ds_read_tr16_b64_v4i16(P) SIMT_TR(P, simt::v4i16, 2, 8, 16, 4, false)
+#define __builtin_amdgcn_ds_read_tr8_b64_v2i32(P) SIMT_TR(P, simt::v2i32, 1, 8, 16, 2, false)
+#define __builtin_amdgcn_ds_load_tr16_b128_v8i16(P) SIMT_TR(P, simt::v8i16, 2, 16, 8, 1, false)
+#define __builtin_amdgcn_ds_load_tr8_b64_v2i32(P) SIMT_TR(P, simt::v2i32, 1, 8, 16, 0, true)
+
 #endif

@@ -24,7 +24,7 @@ if not entries:
 for e in entries:
     head = '%d %s %s @%s' % (e['line'], e['kind'], e['array'], e.get('lds_offset', '?'))
     if e['status'] != 'exact':
-        print('%s unknown: %s' % (head, e.get('why', '')))
+        print('%s unknown: %s' % (head, e.get('reason', '')))
         continue
     tiles = e.get('tile_of_warp')
     tile_text = (' tiles[%s]' % ' '.join('%s>%s' % (w, t) for w, t in sorted(tiles.items(), key=lambda x: int(x[0])))
