@@ -74,6 +74,18 @@ struct SymbolInfo {
   /// The symbol whose value would settle this one, to suggest instead of
   /// it (the kernel argument that bounds the loop that updates it).
   std::string AssumeHint;
+  /// Vals are not all the values: the first iterations of a loop whose end
+  /// is not known here, or of one longer than the walker follows. A bank
+  /// cost repeats over iterations; a question about absolute addresses
+  /// (which LDS partition) must not take them for all.
+  bool Truncated = false;
+  /// The symbol counts the iterations 0, 1, 2, ... of a loop whose start
+  /// differs between lanes (`for (i = tid; i < n; i += 256)`); Vals holds
+  /// the first few, which give every bank cost (each iteration moves all
+  /// lanes alike). LoopCondition is the loop's condition written with this
+  /// symbol (null: the loop has none): a lane leaves at its first false.
+  bool CountsIterations = false;
+  ExprRef LoopCondition;
 };
 
 /// An access written as subscripts of its array's dimensions, so that the

@@ -17,6 +17,8 @@ using Binding = std::map<std::string, int64_t>;
 /// Bindings beyond this are not enumerated: the result is unknown rather
 /// than a sample (a sample could miss the colliding iteration).
 constexpr uint64_t MaxBindings = 4096;
+/// Evaluations of the whole block, counted iterations included.
+constexpr uint64_t MaxEvaluations = 1 << 16;
 
 /// Byte ranges [first, last] read by one pair, merged.
 using Ranges = std::vector<std::pair<int64_t, int64_t>>;
@@ -170,7 +172,8 @@ PartitionResult analyzePartitions(const PartitionQuery &Q) {
     return R;
   }
   // The symbols the address uses: assumed, enumerated (loop counters with
-  // known values), or unknown.
+  // known values), counted up to the loop's end (the iteration of a loop
+  // whose start differs between lanes), or unknown.
   std::set<std::string> Used;
   auto Collect = [&](const std::string &Name) { Used.insert(Name); };
   A.ByteOffset->forEachSymbol(Collect);
@@ -179,7 +182,15 @@ PartitionResult analyzePartitions(const PartitionQuery &Q) {
   Binding Fixed;
   std::vector<std::string> EnumNames;
   std::vector<std::vector<int64_t>> EnumValues;
+  std::string Open; // the counted iteration, if any
+  ExprRef OpenCondition;
   uint64_t Total = 1;
+  auto Unknown = [&](std::string Why) {
+    R = PartitionResult();
+    R.Result = PartitionResult::Unknown;
+    R.Why = std::move(Why);
+    return R;
+  };
   for (const std::string &Name : Used) {
     if (auto It = Q.Assumptions.find(Name); It != Q.Assumptions.end()) {
       Fixed[Name] = It->second;
@@ -193,55 +204,96 @@ PartitionResult analyzePartitions(const PartitionQuery &Q) {
     }
     if (It != A.Symbols.end() && !It->second.Vals.empty() &&
         It->second.Dom == SymbolInfo::Values) {
+      const SymbolInfo &S = It->second;
+      // The bank model is content with a loop's first iterations; which
+      // partition an address lies in is not: every iteration counts.
+      if (S.CountsIterations) {
+        if (!Open.empty() || !S.LoopCondition)
+          return Unknown("the address depends on " + S.Description +
+                         (S.LoopCondition ? ", inside another such loop"
+                                          : ", a loop without a condition") +
+                         ": not every iteration is followed here");
+        Open = Name;
+        OpenCondition = S.LoopCondition;
+        continue;
+      }
+      if (S.Truncated)
+        return Unknown("the address depends on " + S.Description +
+                       ", whose loop's end is not known here (only its first " +
+                       std::to_string(S.Vals.size()) + " iterations were followed)");
       EnumNames.push_back(Name);
-      EnumValues.push_back(It->second.Vals);
-      Total = std::min<uint64_t>(Total * It->second.Vals.size(), MaxBindings + 1);
+      EnumValues.push_back(S.Vals);
+      Total = std::min<uint64_t>(Total * S.Vals.size(), MaxBindings + 1);
       continue;
     }
-    R.Result = PartitionResult::Unknown;
     std::string What = It != A.Symbols.end() && !It->second.Description.empty()
                            ? It->second.Description
                            : "'" + Name + "'";
-    R.Why = "the address depends on " + What +
-            ", whose value is not known (pass --assume " + Name + "=VALUE)";
-    return R;
+    return Unknown("the address depends on " + What +
+                   ", whose value is not known (pass --assume " + Name + "=VALUE)");
   }
-  if (Total > MaxBindings) {
-    R.Result = PartitionResult::Unknown;
-    R.Why = "its loop counters take more than " + std::to_string(MaxBindings) +
-            " values together, and a sample could miss the colliding one";
-    return R;
-  }
+  if (Total > MaxBindings)
+    return Unknown("its loop counters take more than " + std::to_string(MaxBindings) +
+                   " values together, and a sample could miss the colliding one");
 
-  std::set<unsigned> Footprint;
+  std::set<unsigned> Footprint, AllColliding;
+  uint64_t Evaluations = 0;
+  bool First = true;
   for (uint64_t I = 0; I < Total; ++I) {
-    Binding B = Fixed, Counters;
+    Binding Counters;
     uint64_t Index = I;
     for (size_t S = EnumNames.size(); S-- > 0;) {
       Counters[EnumNames[S]] = EnumValues[S][Index % EnumValues[S].size()];
       Index /= EnumValues[S].size();
     }
-    B.insert(Counters.begin(), Counters.end());
-    BindingFacts F;
-    std::string Why;
-    if (!evaluateBinding(Q, B, F, Why)) {
-      R = PartitionResult();
-      R.Result = PartitionResult::Unknown;
-      R.Why = "its address could not be evaluated: " + Why;
-      return R;
-    }
-    ++R.Bindings;
-    Footprint.insert(F.Touched.begin(), F.Touched.end());
-    if (!F.Colliding.empty()) {
-      ++R.CollidingBindings;
-      R.SharedBytes |= F.SharedBytes;
-    }
-    if (I == 0 || F.Colliding.size() > R.Colliding.size()) {
-      R.Warps = std::move(F.Warps);
-      R.Colliding = std::move(F.Colliding);
-      R.WorstBinding = Counters;
+    // Without a counted iteration, one pass; with one, iterations 0, 1, ...
+    // while some lane of the block is still in the loop (a lane leaves at
+    // its condition's first false).
+    std::vector<WaveAddresses> InLoop;
+    for (int64_t K = 0;; ++K) {
+      Binding B = Fixed;
+      B.insert(Counters.begin(), Counters.end());
+      std::string Why;
+      if (!Open.empty()) {
+        B[Open] = Counters[Open] = K;
+        std::vector<WaveAddresses> Cond;
+        if (!blockAddresses(OpenCondition, OpenCondition, A.Block, Q.WaveSize, B, Cond, Why))
+          return Unknown("the condition of its loop could not be evaluated: " + Why);
+        bool Any = false;
+        for (size_t W = 0; W < Cond.size(); ++W)
+          for (size_t L = 0; L < Cond[W].Active.size(); ++L) {
+            bool Stays = Cond[W].Active[L] && (K == 0 || InLoop[W].Active[L]);
+            Cond[W].Active[L] = Stays;
+            Any |= Stays;
+          }
+        InLoop = std::move(Cond);
+        if (!Any)
+          break;
+      }
+      if (++Evaluations > MaxEvaluations)
+        return Unknown("its loops run more than " + std::to_string(MaxEvaluations) +
+                       " iterations together");
+      BindingFacts F;
+      if (!evaluateBinding(Q, B, F, Why))
+        return Unknown("its address could not be evaluated: " + Why);
+      ++R.Bindings;
+      Footprint.insert(F.Touched.begin(), F.Touched.end());
+      if (!F.Colliding.empty()) {
+        ++R.CollidingBindings;
+        R.SharedBytes |= F.SharedBytes;
+        AllColliding.insert(F.Colliding.begin(), F.Colliding.end());
+      }
+      if (First || F.Colliding.size() > R.Colliding.size()) {
+        R.Warps = std::move(F.Warps);
+        R.Colliding = std::move(F.Colliding);
+        R.WorstBinding = Counters;
+        First = false;
+      }
+      if (Open.empty())
+        break;
     }
   }
+  R.AllColliding.assign(AllColliding.begin(), AllColliding.end());
   R.Footprint.assign(Footprint.begin(), Footprint.end());
   R.Factor = R.Colliding.empty() ? 1 : 2;
   if (!R.Colliding.empty() && !R.SharedBytes)

@@ -53,6 +53,9 @@ struct PartitionResult {
   /// At the worst binding (the first with the most colliding partitions).
   std::vector<WarpFootprint> Warps;
   std::vector<unsigned> Colliding; ///< partitions both pairs touch, ascending
+  /// The same over every binding: each partition both pairs touch in the
+  /// same iteration somewhere.
+  std::vector<unsigned> AllColliding;
   /// Some byte is read by warps of both pairs (at some colliding binding):
   /// that part can never be separated.
   bool SharedBytes = false;

@@ -12,6 +12,16 @@ namespace {
 
 std::string str(int64_t V) { return std::to_string(V); }
 
+/// Whether A's address or predicate reads symbol Name.
+bool reads(const Access &A, const std::string &Name) {
+  bool Found = false;
+  auto Look = [&](const std::string &S) { Found |= S == Name; };
+  A.ByteOffset->forEachSymbol(Look);
+  if (A.Predicate)
+    A.Predicate->forEachSymbol(Look);
+  return Found;
+}
+
 /// Every combination of the symbols' values (at most Cap), or why not.
 std::string symbolCombinations(const Access &A, const std::string &Counter,
                                std::vector<std::map<std::string, int64_t>> &Out) {
@@ -25,6 +35,10 @@ std::string symbolCombinations(const Access &A, const std::string &Counter,
     if (!Info.Note.empty())
       return "its index reads " + Info.Description + ", of which only some values are known (" +
              Info.Note + ")";
+    // The first iterations give every bank cost, not every address.
+    if ((Info.Truncated || Info.CountsIterations) && reads(A, Name))
+      return "its index reads " + Info.Description + ", of which only the first " +
+             str(int64_t(Info.Vals.size())) + " values are followed";
     std::vector<std::map<std::string, int64_t>> Next;
     for (const auto &Env : Out)
       for (int64_t V : Info.Vals) {

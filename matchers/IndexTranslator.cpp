@@ -409,7 +409,10 @@ ExprRef IndexTranslator::translateAssign(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign) {
       P = translatePointer(BO->getRHS());
     } else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
-      P = translatePointer(LHS);
+      // `src += stride`: the pointer the variable holds (LHS is the
+      // variable's lvalue, which translatePointer does not read).
+      auto It = DRE ? State.Env.find(DRE->getDecl()) : State.Env.end();
+      P = It != State.Env.end() ? It->second.Ptr : translatePointer(LHS);
       ExprRef I = translateInt(BO->getRHS());
       advance(P, I, sizeOf(LT->getPointeeType()), BO->getOpcode() == BO_SubAssign);
     }

@@ -756,7 +756,10 @@ void KernelWalker::havocLoopVariables(const Stmt *Body, const Stmt *Loop, const 
     std::string Desc = "the value of '" + VD->getNameAsString() + "' in the loop at " +
                        locString(Loop->getBeginLoc());
     if (V.Ptr.valid()) {
-      if (Additive[I]) {
+      // As for integers: only a step the same for every lane keeps the
+      // lanes' relative addresses (`src += stride`); `src += threadIdx.x`
+      // moves each lane its own way.
+      if (Additive[I] && StaysUniform[I]) {
         ExprRef Sym = Translator.uniformSymbol(Name, Desc, IntType::i64(), VD->getLocation());
         V.Ptr.ByteOffset = LaneExpr::add(V.Ptr.ByteOffset, Sym);
         V.Ptr.Track.invalidate("a pointer advanced inside a loop");
@@ -878,6 +881,7 @@ void KernelWalker::walkFor(const ForStmt *For) {
       if (!BoundKnown)
         Info.Note = "the bound of the loop at " + Line + " is not known: its first " +
                     std::to_string(Vals.size()) + " iterations were analysed";
+      Info.Truncated = !BoundKnown || (Ok && Vals.size() >= Config.MaxLoopIterations);
       // What would let the loop be walked per iteration, for the reasons of
       // what depends on it (argsort's `for (j = k / 2; ...)` inside
       // `for (k = 2; k <= ncols_pad; k *= 2)`).
@@ -899,6 +903,7 @@ void KernelWalker::walkFor(const ForStmt *For) {
     SymbolInfo &Info = State.Symbols[Name];
     Info.Dom = SymbolInfo::Values;
     Info.Vals = {0, 1, 2, 3};
+    Info.CountsIterations = true;
     Info.IsLoopCounter = true;
     Info.Description = "iteration of the loop at " + Line;
     ExprRef K = LaneExpr::symbol(Name, T);
@@ -907,8 +912,11 @@ void KernelWalker::walkFor(const ForStmt *For) {
         LaneExpr::binary(Step.Negative ? BinaryOp::Sub : BinaryOp::Add, Start, Delta, T);
     // A loop condition that depends on a kernel argument (i < n) is
     // assumed to hold: that is the steady state of a grid-stride loop.
-    if (const Expr *Cond = For->getCond())
-      addPredicate(Translator.translateInt(Cond), Cond, /*NoteIfDropped=*/false);
+    if (const Expr *Cond = For->getCond()) {
+      ExprRef C = Translator.translateInt(Cond);
+      State.Symbols[Name].LoopCondition = C;
+      addPredicate(C, Cond, /*NoteIfDropped=*/false);
+    }
   } else {
     // Name what the user can give: `stride = N >> 2` with N = 1 << log2N
     // depends on the kernel argument log2N.

@@ -1,6 +1,7 @@
 //===- ReductionMatcher.cpp - Tree reductions over LDS with a barrier per level -===//
 
 #include "matchers/ReductionMatcher.h"
+#include "matchers/ExprNames.h"
 #include "matchers/IndexTranslator.h"
 #include "matchers/KernelMatchers.h"
 #include "matchers/LoopEffects.h"
@@ -20,13 +21,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-
-const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
-
-const VarDecl *varOf(const Expr *E) {
-  const auto *D = dyn_cast_or_null<DeclRefExpr>(strip(E));
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
 
 bool isInt(const Expr *E, uint64_t V) {
   const auto *L = dyn_cast_or_null<IntegerLiteral>(strip(E));

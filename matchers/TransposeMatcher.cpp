@@ -3,6 +3,7 @@
 #include "matchers/TransposeMatcher.h"
 
 #include "analysis/TransposeRead.h"
+#include "matchers/ExprNames.h"
 #include "matchers/KernelMatchers.h"
 #include "matchers/SharedArrayInfo.h"
 
@@ -18,13 +19,6 @@ using namespace clang;
 namespace lds {
 
 namespace {
-
-const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
-
-const VarDecl *varOf(const Expr *E) {
-  const auto *D = dyn_cast_or_null<DeclRefExpr>(strip(E));
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
 
 bool mentions(const Stmt *S, const VarDecl *V) {
   if (!S)
@@ -62,6 +56,27 @@ bool uniformHeader(const Stmt *S, const std::vector<const VarDecl *> &Uniform) {
     if (!uniformHeader(C, Uniform))
       return false;
   return true;
+}
+
+/// Whether evaluating E fewer times could change what the kernel does: a
+/// certain side effect (assignment, ++, a volatile read), or a call to
+/// anything but a builtin, a constexpr or const/pure function, or a const
+/// member function (threadIdx.x is a const conversion operator in HIP).
+bool mayHaveEffects(const Expr *E) {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      bool Pure = F && (F->getBuiltinID() || F->isConstexpr() || F->hasAttr<ConstAttr>() ||
+                        F->hasAttr<PureAttr>());
+      if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F))
+        Pure |= M->isConst();
+      Found |= !Pure;
+      return !Found;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Expr *>(E));
+  return V.Found;
 }
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -133,7 +148,9 @@ private:
     if (!RowT || RowT->getElementType()->isArrayType())
       return;
     QualType Elem = RowT->getElementType();
-    if (Elem->isIncompleteType() || !Elem.isTriviallyCopyableType(Ctx))
+    // A volatile read must stay one read per value, as written.
+    if (Elem->isIncompleteType() || !Elem.isTriviallyCopyableType(Ctx) ||
+        Elem.isVolatileQualified())
       return;
     M.ElementBytes = unsigned(Ctx.getTypeSizeInChars(Elem).getQuantity());
     if (M.ElementBytes != 1 && M.ElementBytes != 2)
@@ -147,6 +164,13 @@ private:
     else if (varOf(Row->getLHS()) == M.Counter)
       M.RowBase = Row->getRHS();
     if (!M.RowBase || mentions(M.RowBase, M.Counter) || mentions(Outer->getIdx(), M.Counter))
+      return;
+    // The loop evaluates the row and column N times, the transpose load
+    // once: only expressions without side effects may be evaluated fewer
+    // times.
+    if (M.RowBase->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+        Outer->getIdx()->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+        mayHaveEffects(M.RowBase) || mayHaveEffects(Outer->getIdx()))
       return;
     M.Column = Outer->getIdx();
     M.Read = Outer;
@@ -186,8 +210,14 @@ private:
       if (Parents.empty())
         return "its place in the kernel is not known";
       N = Parents[0];
-      if (N.get<FunctionDecl>())
+      if (const auto *FD = N.get<FunctionDecl>()) {
+        // A lambda's or local class's body: whether every lane calls it is
+        // a question about its caller, not answered here.
+        if (FD != Kernel)
+          return "it lies in a function called from the kernel ('" + FD->getNameAsString() +
+                 "'): whether every lane calls it is not known";
         break;
+      }
       const Stmt *S = N.get<Stmt>();
       if (!S)
         return "its place in the kernel is not known";

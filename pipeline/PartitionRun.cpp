@@ -108,12 +108,26 @@ void runPartitionCheck(clang::ASTContext &Ctx, AnalyzedFile &F,
       std::optional<ldslayout::Placement> Place;
       if (LayoutError.empty())
         Place = Layout.find(P.KernelSymbol, Var);
+      const clang::VarDecl *Decl = F.Built.Origins[I].Array;
+      const SharedArray *Array = M.findArray(A.ArrayId);
+      bool Dynamic = Array && Array->Dynamic;
+      if (!Place && Dynamic && Built.Ok && Built.LDSBytes.count(P.KernelSymbol)) {
+        // Dynamic LDS has no place in the lowering's struct: the back end
+        // puts it after the kernel's static LDS, at that size rounded up to
+        // the variable's alignment (AMDGPUUsage, "dynamic LDS").
+        uint64_t Align = std::max<uint64_t>(1, Ctx.getDeclAlign(Decl).getQuantity());
+        ldslayout::Placement After;
+        After.Offset = (P.KernelLDSBytes + Align - 1) / Align * Align;
+        After.Struct = "dynamic LDS after the kernel's " + std::to_string(P.KernelLDSBytes) +
+                       " B of static LDS, aligned to " + std::to_string(Align);
+        Place = After;
+      }
       if (!Place) {
         P.Result.Result = PartitionResult::Unknown;
         P.Result.Why = !LayoutError.empty()
                            ? "the array's LDS offset could not be read: " + LayoutError
                            : "the compiled " + T + " code does not say where '" +
-                                 F.Built.Origins[I].Array->getName().str() +
+                                 Decl->getName().str() +
                                  "' lies (clang's LDS lowering left no constant offset for it)";
         F.Partitions.push_back(std::move(P));
         continue;
@@ -121,7 +135,15 @@ void runPartitionCheck(clang::ASTContext &Ctx, AnalyzedFile &F,
       P.ArrayOffset = Place->Offset;
       P.OffsetSource = "clang's LDS lowering for " + T + " (amdgpu-lower-module-lds: " +
                        Place->Struct + ")";
-      if (P.KernelLDSBytes && P.KernelLDSBytes <= TM->Partitions.Bytes) {
+      // The kernel's LDS: its static part, plus what its launch passes for
+      // a dynamic array when that is known.
+      uint64_t Total = P.KernelLDSBytes;
+      bool TotalKnown = Total != 0 || !Dynamic;
+      if (Dynamic) {
+        TotalKnown = A.Block.DynamicSharedBytes != 0;
+        Total = P.ArrayOffset + A.Block.DynamicSharedBytes;
+      }
+      if (TotalKnown && Total && Total <= TM->Partitions.Bytes) {
         // Every byte of the kernel lies in partition 0: nothing a source
         // edit within this LDS size separates.
         continue;

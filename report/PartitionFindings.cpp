@@ -55,8 +55,8 @@ BarrierFindingText describePartitionAccess(const AnalyzedFile &F, const Partitio
     IsRemark = true;
     Out.Text.Warning = P.Target + ": warps of both SIMD pairs " +
                        (A.Kind == AccessKind::Load ? "read" : "write") +
-                       " the same bytes of LDS partition" + (R.Colliding.size() == 1 ? " " : "s ") +
-                       partitionList(R.Colliding) + " of '" + Array + "' together: up to x" +
+                       " the same bytes of LDS partition" + (R.AllColliding.size() == 1 ? " " : "s ") +
+                       partitionList(R.AllColliding) + " of '" + Array + "' together: up to x" +
                        std::to_string(R.Factor) + " LDS time for this " +
                        accessKindName(A.Kind) +
                        " that no warp-to-tile assignment or placement separates";
@@ -75,7 +75,7 @@ BarrierFindingText describePartitionAccess(const AnalyzedFile &F, const Partitio
 
   Out.Text.Warning = P.Target + ": warps of both SIMD pairs " +
                      (A.Kind == AccessKind::Load ? "read" : "write") + " LDS partition" +
-                     (R.Colliding.size() == 1 ? " " : "s ") + partitionList(R.Colliding) +
+                     (R.AllColliding.size() == 1 ? " " : "s ") + partitionList(R.AllColliding) +
                      " of '" + Array + "' together: up to x" + std::to_string(R.Factor) +
                      " LDS time for this " + accessKindName(A.Kind) +
                      " (the pairs share the partition's bandwidth)";
@@ -150,7 +150,7 @@ llvm::json::Object partitionAccessJSON(const AnalyzedFile &F, const PartitionAcc
   O["pair_a"] = std::move(Pairs[0]);
   O["pair_b"] = std::move(Pairs[1]);
   llvm::json::Array Colliding;
-  for (unsigned X : R.Colliding)
+  for (unsigned X : R.AllColliding)
     Colliding.push_back(static_cast<int64_t>(X));
   O["colliding_partitions"] = std::move(Colliding);
   O["shared_bytes"] = R.SharedBytes;

@@ -33,12 +33,7 @@ llvm::Expected<FileEdits> shuffleTailRewrite(const MatchedReduction &R, ASTConte
   auto Loop = editableRange(R.Loop->getSourceRange(), Ctx, "the loop", Scope);
   if (!Loop)
     return Loop.takeError();
-  auto Text = [&](const Stmt *S, const char *What) -> llvm::Expected<std::string> {
-    auto Range = editableRange(S->getSourceRange(), Ctx, What, Scope);
-    if (!Range)
-      return Range.takeError();
-    return textOf(*Range, Ctx);
-  };
+  auto Text = [&](const Stmt *S, const char *What) { return editableText(S, Ctx, What, Scope); };
   auto Init = Text(R.Loop->getInit(), "the loop's counter");
   if (!Init)
     return Init.takeError();

@@ -77,6 +77,14 @@ std::string textOf(CharSourceRange R, ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
+llvm::Expected<std::string> editableText(const Stmt *S, ASTContext &Ctx, const std::string &What,
+                                         const EditScope &Scope) {
+  auto Range = editableRange(S->getSourceRange(), Ctx, What, Scope);
+  if (!Range)
+    return Range.takeError();
+  return textOf(*Range, Ctx);
+}
+
 std::string parenthesize(const std::string &T) {
   bool Simple = !T.empty();
   for (char C : T)

@@ -61,6 +61,11 @@ llvm::Expected<clang::CharSourceRange> editableRange(clang::SourceRange R, clang
 /// The source text of a range.
 std::string textOf(clang::CharSourceRange R, clang::ASTContext &Ctx);
 
+/// The text of S as written, when editableRange allows its range (What
+/// names it in the error).
+llvm::Expected<std::string> editableText(const clang::Stmt *S, clang::ASTContext &Ctx,
+                                         const std::string &What, const EditScope &Scope);
+
 /// T, parenthesised unless it is a single token or already parenthesised.
 std::string parenthesize(const std::string &T);
 

@@ -18,12 +18,7 @@ llvm::Expected<FileEdits> transposeLoadRewrite(const MatchedTranspose &M, ASTCon
   auto Loop = editableRange(M.Loop->getSourceRange(), Ctx, "the loop", Scope);
   if (!Loop)
     return Loop.takeError();
-  auto Text = [&](const Stmt *S, const char *What) -> llvm::Expected<std::string> {
-    auto Range = editableRange(S->getSourceRange(), Ctx, What, Scope);
-    if (!Range)
-      return Range.takeError();
-    return textOf(*Range, Ctx);
-  };
+  auto Text = [&](const Stmt *S, const char *What) { return editableText(S, Ctx, What, Scope); };
   auto Row = Text(M.RowBase, "the row");
   if (!Row)
     return Row.takeError();
