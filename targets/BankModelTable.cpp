@@ -278,7 +278,7 @@ const RegisterRow RegisterRows[] = {
 
 // LDS partitions (TargetModel::Partitions, lds-partition-conflict). One
 // public source only: "A Deep Dive into LDS Optimizations on AMD Instinct
-// MI450 GPUs", Part II (shared/hardware.md, gfx1250): five 64 KiB
+// MI450 GPUs", Part II (docs/hardware.md, gfx1250): five 64 KiB
 // partitions; warp N on SIMD N mod 4; SIMDs 0 and 2 are pair A, 1 and 3
 // pair B. Partition size and count agree with Triton's TargetInfo.cpp
 // (320 KiB, 64 KiB partitions). [V] Override with --bank-model.
@@ -291,7 +291,7 @@ struct PartitionRow {
 const PartitionRow PartitionRows[] = {
     {"gfx1250", 65536, 5, 4, {0, 1, 0, 1},
      "[V] \"A Deep Dive into LDS Optimizations on AMD Instinct MI450 GPUs\", Part II "
-     "(shared/hardware.md gfx1250): 5 x 64 KiB partitions, warp N on SIMD N mod 4, "
+     "(docs/hardware.md gfx1250): 5 x 64 KiB partitions, warp N on SIMD N mod 4, "
      "pair A = SIMDs 0 and 2, pair B = SIMDs 1 and 3"},
 };
 
