@@ -54,4 +54,13 @@ const char *barrierKindName(BarrierKind K) {
   return "syncthreads";
 }
 
+std::set<std::string> symbolsRead(const Access &A) {
+  std::set<std::string> Used;
+  auto Collect = [&](const std::string &Name) { Used.insert(Name); };
+  A.ByteOffset->forEachSymbol(Collect);
+  if (A.Predicate)
+    A.Predicate->forEachSymbol(Collect);
+  return Used;
+}
+
 } // namespace lds

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,10 @@ struct Access {
   uint64_t ArrayBytes = 0;
   unsigned ElementBytes = 0;
 };
+
+/// Every symbol A's address or predicate reads (A.Symbols may hold more:
+/// all those in scope where it was found).
+std::set<std::string> symbolsRead(const Access &A);
 
 /// What a barrier call orders (barriers.md section 1): the whole block's
 /// LDS and global memory (__syncthreads and its reductions, cooperative

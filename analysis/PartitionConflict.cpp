@@ -174,11 +174,7 @@ PartitionResult analyzePartitions(const PartitionQuery &Q) {
   // The symbols the address uses: assumed, enumerated (loop counters with
   // known values), counted up to the loop's end (the iteration of a loop
   // whose start differs between lanes), or unknown.
-  std::set<std::string> Used;
-  auto Collect = [&](const std::string &Name) { Used.insert(Name); };
-  A.ByteOffset->forEachSymbol(Collect);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Collect);
+  std::set<std::string> Used = symbolsRead(A);
   Binding Fixed;
   std::vector<std::string> EnumNames;
   std::vector<std::vector<int64_t>> EnumValues;

@@ -12,16 +12,6 @@ namespace {
 
 std::string str(int64_t V) { return std::to_string(V); }
 
-/// Whether A's address or predicate reads symbol Name.
-bool reads(const Access &A, const std::string &Name) {
-  bool Found = false;
-  auto Look = [&](const std::string &S) { Found |= S == Name; };
-  A.ByteOffset->forEachSymbol(Look);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Look);
-  return Found;
-}
-
 /// Every combination of the symbols' values (at most Cap), or why not.
 std::string symbolCombinations(const Access &A, const std::string &Counter,
                                std::vector<std::map<std::string, int64_t>> &Out) {
@@ -36,7 +26,7 @@ std::string symbolCombinations(const Access &A, const std::string &Counter,
       return "its index reads " + Info.Description + ", of which only some values are known (" +
              Info.Note + ")";
     // The first iterations give every bank cost, not every address.
-    if ((Info.Truncated || Info.CountsIterations) && reads(A, Name))
+    if ((Info.Truncated || Info.CountsIterations) && symbolsRead(A).count(Name))
       return "its index reads " + Info.Description + ", of which only the first " +
              str(int64_t(Info.Vals.size())) + " values are followed";
     std::vector<std::map<std::string, int64_t>> Next;

@@ -175,11 +175,7 @@ WaveTrace traceWorstWave(const Access &A, const TargetModel &T, const AccessResu
   Out.Banks = Rule->Banks;
 
   // Which values each symbol the access reads gets.
-  std::set<std::string> Used;
-  auto Collect = [&](const std::string &Name) { Used.insert(Name); };
-  A.ByteOffset->forEachSymbol(Collect);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Collect);
+  std::set<std::string> Used = symbolsRead(A);
   Binding Fixed;
   std::vector<std::string> EnumNames, FreeNames;
   std::vector<std::vector<int64_t>> EnumValues;

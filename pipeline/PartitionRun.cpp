@@ -90,6 +90,11 @@ void runPartitionCheck(clang::ASTContext &Ctx, AnalyzedFile &F,
     ldslayout::Layout Layout;
     if (!Built.Ok) {
       LayoutError = "the file did not compile for " + T;
+      // The compiler's first error says why (an MFMA builtin gfx1250 lacks).
+      llvm::StringRef Log(Built.Log);
+      size_t At = Log.find("error: ");
+      if (At != llvm::StringRef::npos)
+        LayoutError += " (" + Log.substr(At + 7).take_until([](char C) { return C == '\n'; }).str() + ")";
     } else if (auto L = ldslayout::readDumps(Built.Log)) {
       Layout = std::move(*L);
     } else {
