@@ -80,11 +80,7 @@ struct SymbolPlan {
 };
 
 SymbolPlan planSymbols(const Access &A, const Binding &Assumptions) {
-  std::set<std::string> Used;
-  auto Collect = [&](const std::string &Name) { Used.insert(Name); };
-  A.ByteOffset->forEachSymbol(Collect);
-  if (A.Predicate)
-    A.Predicate->forEachSymbol(Collect);
+  std::set<std::string> Used = symbolsRead(A);
 
   SymbolPlan Plan;
   for (const std::string &Name : Used) {

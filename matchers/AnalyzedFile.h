@@ -69,6 +69,10 @@ struct AnalyzedFile {
   /// lds-partition-conflict (pipeline/PartitionRun.h): the accesses it
   /// analysed on targets with LDS partitions, less those NOLINT suppresses.
   std::vector<PartitionAccess> Partitions;
+  /// Ranges the preprocessor skipped in this parse (inactive #if
+  /// branches, matchers/SkippedCode.h): a layout fix must not change an
+  /// array that code there names.
+  std::vector<clang::SourceRange> SkippedCode;
   bool suppressed(size_t I) const { return I < Suppressed.size() && Suppressed[I]; }
   bool runs(const std::string &Check) const { return !DisabledChecks.count(Check); }
 };

@@ -3,12 +3,14 @@
 #include "pipeline/CheckAction.h"
 #include "report/CheckNames.h"
 
+#include "matchers/SkippedCode.h"
 #include "matchers/PrefetchRace.h"
 #include "pipeline/HostErrors.h"
 #include "pipeline/Suppressions.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 
 using namespace clang;
@@ -62,6 +64,8 @@ public:
 
   void InitializeSema(Sema &S) override { Errors.setSema(&S); }
   void ForgetSema() override { Errors.setSema(nullptr); }
+  /// Where the preprocessor's skipped ranges go, while it runs.
+  std::vector<SourceRange> &skippedCode() { return File.SkippedCode; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A device-code error: clang's messages are printed now, and the run
@@ -156,8 +160,10 @@ public:
   CheckAction(const RunConfig &Config, const AnalyzedFile &Template, AnalyzedCallback &OnAnalyzed)
       : Config(Config), Template(Template), OnAnalyzed(OnAnalyzed) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed,
-                                           HostErrorFilter::install(CI));
+    auto Consumer = std::make_unique<CheckConsumer>(Config, Template, OnAnalyzed,
+                                                    HostErrorFilter::install(CI));
+    CI.getPreprocessor().addPPCallbacks(recordSkippedCode(Consumer->skippedCode()));
+    return Consumer;
   }
 
 private:

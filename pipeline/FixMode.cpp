@@ -25,6 +25,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -189,7 +190,8 @@ static void planTailFixes(ASTContext &Ctx, const AnalyzedFile &F, const EditScop
 
 std::string transposeDescription(const TransposeFix &F) {
   return "read the column of '" + F.Array + "' at line " + std::to_string(F.Loop.Line) +
-         " with one transpose load per lane on " + F.Targets + " (the loop stays for other targets)";
+         " with one transpose load per lane on " + llvm::join(F.Targets, ", ") +
+         " (the loop stays for other targets)";
 }
 
 /// Why the layout fix planned for the same array (if any) undoes the
@@ -221,7 +223,7 @@ static std::string layoutRefusal(const MatchedTranspose &M, const TransposeInstr
 /// A fix of P writes code that only target T compiles (a transpose load).
 static bool writesBranchFor(const FilePlan &P, const std::string &T) {
   for (const TransposeFix &F : P.TransposeFixes)
-    if (llvm::is_contained(F.TargetList, T))
+    if (llvm::is_contained(F.Targets, T))
       return true;
   return false;
 }
@@ -262,10 +264,8 @@ static void planTransposeFixes(ASTContext &Ctx, const AnalyzedFile &F, const Edi
     Fix.Loop = M.Loc;
     Fix.Array = M.ArrayName;
     for (size_t K = 0; K < M.Targets.size(); ++K)
-      if (M.Refusals[K].empty()) {
-        Fix.Targets += (Fix.Targets.empty() ? "" : ", ") + M.Targets[K];
-        Fix.TargetList.push_back(M.Targets[K]);
-      }
+      if (M.Refusals[K].empty())
+        Fix.Targets.push_back(M.Targets[K]);
     Fix.Reps = std::move(*Edits);
     Out.report(DiagnosticsEngine::Remark, SM.getExpansionLoc(M.Loop->getBeginLoc()),
                "fixing: " + transposeDescription(Fix), TransposeLoadCheck);

@@ -85,8 +85,7 @@ struct TransposeFix {
   std::string Id, Identity;
   SourceLoc Loop;
   std::string Array;
-  std::string Targets; ///< "gfx950, gfx1250"
-  std::vector<std::string> TargetList; ///< the same, one per element
+  std::vector<std::string> Targets; ///< whose proof held: gfx950, gfx1250
   FileEdits Reps;
 };
 

@@ -2,6 +2,8 @@
 
 #include "rewrites/FixPlanning.h"
 
+#include "matchers/SkippedCode.h"
+
 #include "rewrites/ArrayRewrite.h"
 #include "rewrites/FixKinds.h"
 #include "rewrites/SourceEdits.h"
@@ -246,6 +248,20 @@ std::optional<RewriteRefusal> declProblem(ASTContext &Ctx, const AnalyzedFile &F
   }
   if (std::string Why = recordProblem(G.Decl, Ctx); !Why.empty())
     return RewriteRefusal{Why, G.Decl->getLocation()};
+  // Named in an inactive #if branch (another target's transpose load, say):
+  // the edits, made from this parse, would not reach it there.
+  SourceRange Within;
+  for (const DeclContext *DC = G.Decl->getLexicalDeclContext(); DC && !Within.isValid();
+       DC = DC->getLexicalParent())
+    if (const auto *Fn = dyn_cast<FunctionDecl>(DC)) // `extern __shared__` too
+      Within = Fn->getSourceRange();
+  if (std::optional<SourceLocation> L =
+          nameInSkippedCode(F.SkippedCode, G.Decl->getName(), Within, SM, Ctx.getLangOpts()))
+    return RewriteRefusal{"'" + G.Decl->getName().str() + "' is also named at line " +
+                              std::to_string(SM.getSpellingLineNumber(*L)) +
+                              " in code this parse skips (an inactive #if branch), which its "
+                              "new layout would not reach",
+                          *L};
   // Kept in an object (a tile window): its accesses through it would keep
   // the old layout.
   for (const StoredAddress &A : F.Built.Stored)

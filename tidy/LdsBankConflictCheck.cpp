@@ -12,6 +12,7 @@
 #include "targets/Targets.h"
 
 #include "matchers/AnalyzedFile.h"
+#include "matchers/SkippedCode.h"
 #include "matchers/ModelBuilder.h"
 #include "pipeline/AssumeOption.h"
 #include "pipeline/BlockOption.h"
@@ -20,6 +21,7 @@
 #include "rewrites/FixPlanning.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
@@ -86,6 +88,12 @@ void LdsBankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts)
   Options.store(Opts, "Assume", AssumeOpt);
 }
 
+void LdsBankConflictCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                               Preprocessor *) {
+  SkippedCode.clear();
+  PP->addPPCallbacks(recordSkippedCode(SkippedCode));
+}
+
 void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext *Unit = unitOf(Result);
   if (!Unit)
@@ -103,6 +111,7 @@ void LdsBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   if (const TargetModel *TM = Banks.find(F.Targets.front()))
     MO.WaveSize = TM->WaveSize;
   F.Built = buildModel(Ctx, MO);
+  F.SkippedCode = SkippedCode;
   analyzeAll(F, Banks, Assumptions);
 
   FileFixes Planned = planFileFixes(Ctx, F, Banks, Assumptions, StrategyOpt, scopeOf(Ctx));

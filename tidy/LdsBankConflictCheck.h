@@ -45,8 +45,13 @@ public:
 
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  /// Records the inactive #if branches: a fix must not change an array
+  /// that code there names (matchers/SkippedCode.h).
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
 
 private:
+  std::vector<clang::SourceRange> SkippedCode;
   // The options as written (stored back unchanged by storeOptions).
   const Strategy StrategyOpt;
   const std::string AssumeOpt;
